@@ -1,0 +1,32 @@
+// The extractor interface (DESIGN §4 extractors, STYLE rule 2): one file format per folder,
+// "is this my file?" and "extract"; never touches the file system, never throws on bad content.
+import type { DependencyGraph, Warning } from '../model'
+
+export interface SourceFile {
+  /** Path relative to the project root, `/`-separated. */
+  path: string
+  content: string
+}
+
+export interface ExtractContext {
+  /** Another file of the same upload/checkout by root-relative path; `null` when absent. */
+  readFile(path: string): string | null
+}
+
+/** A file that could not be read at all: named with file, line where known, and the problem. */
+export interface FileError {
+  file: string
+  line?: number
+  message: string
+}
+
+export type ExtractResult =
+  | { ok: true; graph: DependencyGraph; warnings: Warning[] }
+  | { ok: false; error: FileError; warnings: Warning[] }
+
+export interface Extractor {
+  /** Folder name = id = registry key. */
+  id: string
+  matches(path: string): boolean
+  extract(file: SourceFile, ctx: ExtractContext): ExtractResult
+}

@@ -1,0 +1,7 @@
+// @sextant/engine: pure analysis library (DESIGN §1): files in, dependency graph + findings + scores out.
+// No HTTP server, no SQL, no clock or network of its own: those arrive as arguments.
+
+export type * from './extractors/types'
+export * from './model'
+export type * from './report/document'
+export type * from './versioning/types'

@@ -1,0 +1,3 @@
+export * from './dependency'
+export * from './ecosystem'
+export * from './purl'

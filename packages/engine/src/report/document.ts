@@ -1,0 +1,169 @@
+// The report document (spec report-page §3 entities Report, Security, Stability, Licensing, summaries).
+// Immutable once stored; the contract package holds the zod schema of the same wire shape.
+import type { Language, Location, Scope } from '../model'
+
+export type ReportStatus = 'OK' | 'PARTIAL' | 'UNSUPPORTED' | 'ERROR' | 'NOT FOUND' | 'FAILED'
+export type Outcome = 'PASS' | 'FAIL' | 'UNDECLARED'
+export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'SUGGEST' | 'NONE'
+
+export interface ReportTimestamp {
+  year: number
+  month: number
+  dayOfMonth: number
+  hour: number
+  minute: number
+  second: number
+  nano: number
+}
+
+export interface Library {
+  name: string
+  displayName: string
+  language: Language
+  unityPlugin: boolean
+}
+
+export interface AdviceLink {
+  url: string
+  type: string
+}
+
+export interface Advice {
+  id: string
+  cve: string | null
+  cwe: string | null
+  cvss: number | null
+  epss: number | null
+  severity: Severity
+  type: 'security' | 'suggestion'
+  description: string
+  links: AdviceLink[]
+  fixedInVersions: string[]
+  affectedComponents: string[]
+  kevEntry: { cve: string; exploited: boolean } | null
+  exclusions?: unknown[]
+}
+
+export interface SafeVersions {
+  latestPatch?: string
+  latestMinor?: string
+  latestMajor?: string
+}
+
+export interface ComponentReport {
+  dependency: { library: Library; version: string }
+  advices: Advice[]
+  safeVersions: SafeVersions
+  /** Every path from the project root, e.g. ["project:--", "a:1.0", "b:2.1"]. */
+  hierarchy: string[][]
+  locations: Location[]
+  scope: Scope
+  transitive: boolean
+  otherVersionsCount: number
+}
+
+export interface SecuritySummary {
+  critical: number
+  high: number
+  medium: number
+  low: number
+  none: number
+  suggest: number
+  exclusions: number
+  components: number
+}
+
+export interface SecuritySection {
+  score: number
+  componentsCount: number
+  /** False when no advisory data was available: the page must not claim "no vulnerabilities". */
+  assessed: boolean
+  assessments: {
+    language: Language
+    componentsCount: number
+    reports: ComponentReport[]
+    trusted: unknown[]
+  }[]
+  summary: Partial<Record<Language, SecuritySummary>>
+}
+
+export interface StabilityVersion {
+  name: string
+  version: string
+  scope: Scope
+  latestPatch: string | null
+  latestMinor: string | null
+  latestMajor: string | null
+  newPatchVersionAvailable: boolean
+  newMinorVersionAvailable: boolean
+  newMajorVersionAvailable: boolean
+  exclusions?: unknown[]
+}
+
+export interface StabilitySection {
+  score: number
+  componentsCount: number
+  /** False when registry metadata could not be had: the page shows 'SOMETHING WENT WRONG HERE'. */
+  assessed: boolean
+  reports: { language: Language; componentsCount: number; versions: StabilityVersion[] }[]
+  summary: { patch: number; minor: number; major: number; exclusions: number; components: number }
+}
+
+export interface LicenceRef {
+  id: string
+  name: string
+  uri: string | null
+}
+
+export interface LicensingResult {
+  library: Library
+  version: string
+  scope: Scope
+  transitive: boolean
+  licenses: LicenceRef[]
+  warnings: string[]
+  violations: { policyName: string; licence: string }[]
+  exclusions?: unknown[]
+}
+
+export interface LicensingSection {
+  score: number
+  componentsCount: number
+  assessed: boolean
+  reports: { language: Language; componentsCount: number; results: LicensingResult[] }[]
+  summary: {
+    tot: number
+    forbidden: number
+    undeclared: number
+    violationExclusions: number
+    warningExclusions: number
+    forbiddenWithoutExclusion: number
+    undeclaredWithoutExclusion: number
+    components: number
+  }
+}
+
+export interface ReportNote {
+  domain: 'general' | 'security' | 'stability' | 'licensing'
+  message: string
+  file?: string
+  line?: number
+}
+
+export interface ReportDocument {
+  uuid: string
+  status: ReportStatus
+  timestamp: ReportTimestamp
+  /** ISO-8601 form of `timestamp`, for clients that want one string. */
+  createdAt: string
+  outcome: Outcome
+  scopes: Scope[]
+  thresholds: { security: number; stability: number; licensing: number }
+  project: { uuid: string; branch: string }
+  summary: { components: number; direct: number; transitive: number; languages: Language[] }
+  security: SecuritySection
+  stability: StabilitySection
+  licensing: LicensingSection
+  /** Warnings from extraction and enrichment, with file and line where known. */
+  notes: ReportNote[]
+}
