@@ -1,0 +1,52 @@
+// Projects, branches and uploads (spec report-page §3 Project; accounts-and-api §7 "Projects and reports").
+import { z } from 'zod'
+
+export const thresholdsSchema = z.object({
+  security: z.number(),
+  stability: z.number(),
+  licensing: z.number(),
+})
+export type Thresholds = z.infer<typeof thresholdsSchema>
+
+/** Where the newest analysis of a branch stands; the page shows the not-ready banner while one runs. */
+export const analysisStateSchema = z.object({
+  uuid: z.string(),
+  branch: z.string(),
+  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+export type AnalysisState = z.infer<typeof analysisStateSchema>
+
+export const projectSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  title: z.string(),
+  url: z.string().nullable(),
+  accountUuid: z.string(),
+  isPublic: z.boolean(),
+  readonly: z.boolean(),
+  branches: z.array(z.string()),
+  thresholds: thresholdsSchema,
+  analyses: z.array(analysisStateSchema),
+  createdAt: z.string(),
+})
+export type Project = z.infer<typeof projectSchema>
+
+export const uploadQuerySchema = z.object({
+  branch: z.string().trim().min(1).max(255).default('main'),
+  url: z.string().max(2048).optional(),
+  teamUuid: z.string().optional(),
+  name: z.string().max(255).optional(),
+})
+export type UploadQuery = z.infer<typeof uploadQuerySchema>
+
+export const uploadResponseSchema = z.object({
+  projectUuid: z.string(),
+  branch: z.string(),
+  analysisUuid: z.string(),
+  status: z.literal('QUEUED'),
+  files: z.array(z.string()),
+})
+export type UploadResponse = z.infer<typeof uploadResponseSchema>

@@ -1,0 +1,211 @@
+// The report document on the wire (spec report-page §3: Report, Security, Advice, Stability, Licensing,
+// summaries) and the history list. The engine builds the same shape; a server test checks they agree.
+import { z } from 'zod'
+
+export const reportStatusSchema = z.enum(['OK', 'PARTIAL', 'UNSUPPORTED', 'ERROR', 'NOT FOUND', 'FAILED'])
+export type ReportStatus = z.infer<typeof reportStatusSchema>
+export const outcomeSchema = z.enum(['PASS', 'FAIL', 'UNDECLARED'])
+export const scopeSchema = z.enum(['prod', 'dev', 'test', 'provided', 'optional'])
+export const severitySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'SUGGEST', 'NONE'])
+export const languageSchema = z.string()
+
+const locationSchema = z.object({ file: z.string(), line: z.number().int().optional() })
+
+export const librarySchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  language: languageSchema,
+  unityPlugin: z.boolean(),
+})
+
+export const adviceSchema = z.object({
+  id: z.string(),
+  cve: z.string().nullable(),
+  cwe: z.string().nullable(),
+  cvss: z.number().nullable(),
+  epss: z.number().nullable(),
+  severity: severitySchema,
+  type: z.enum(['security', 'suggestion']),
+  description: z.string(),
+  links: z.array(z.object({ url: z.string(), type: z.string() })),
+  fixedInVersions: z.array(z.string()),
+  affectedComponents: z.array(z.string()),
+  kevEntry: z.object({ cve: z.string(), exploited: z.boolean() }).nullable(),
+  exclusions: z.array(z.unknown()).optional(),
+})
+export type Advice = z.infer<typeof adviceSchema>
+
+export const safeVersionsSchema = z.object({
+  latestPatch: z.string().optional(),
+  latestMinor: z.string().optional(),
+  latestMajor: z.string().optional(),
+})
+
+export const componentReportSchema = z.object({
+  dependency: z.object({ library: librarySchema, version: z.string() }),
+  advices: z.array(adviceSchema),
+  safeVersions: safeVersionsSchema,
+  hierarchy: z.array(z.array(z.string())),
+  locations: z.array(locationSchema),
+  scope: scopeSchema,
+  transitive: z.boolean(),
+  otherVersionsCount: z.number().int(),
+})
+
+const securitySummarySchema = z.object({
+  critical: z.number(),
+  high: z.number(),
+  medium: z.number(),
+  low: z.number(),
+  none: z.number(),
+  suggest: z.number(),
+  exclusions: z.number(),
+  components: z.number(),
+})
+
+export const securitySectionSchema = z.object({
+  score: z.number(),
+  componentsCount: z.number().int(),
+  assessed: z.boolean(),
+  assessments: z.array(
+    z.object({
+      language: languageSchema,
+      componentsCount: z.number().int(),
+      reports: z.array(componentReportSchema),
+      trusted: z.array(z.unknown()),
+    }),
+  ),
+  summary: z.record(z.string(), securitySummarySchema),
+})
+
+export const stabilityVersionSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  scope: scopeSchema,
+  latestPatch: z.string().nullable(),
+  latestMinor: z.string().nullable(),
+  latestMajor: z.string().nullable(),
+  newPatchVersionAvailable: z.boolean(),
+  newMinorVersionAvailable: z.boolean(),
+  newMajorVersionAvailable: z.boolean(),
+  exclusions: z.array(z.unknown()).optional(),
+})
+
+export const stabilitySectionSchema = z.object({
+  score: z.number(),
+  componentsCount: z.number().int(),
+  assessed: z.boolean(),
+  reports: z.array(
+    z.object({
+      language: languageSchema,
+      componentsCount: z.number().int(),
+      versions: z.array(stabilityVersionSchema),
+    }),
+  ),
+  summary: z.object({
+    patch: z.number(),
+    minor: z.number(),
+    major: z.number(),
+    exclusions: z.number(),
+    components: z.number(),
+  }),
+})
+
+export const licensingResultSchema = z.object({
+  library: librarySchema,
+  version: z.string(),
+  scope: scopeSchema,
+  transitive: z.boolean(),
+  licenses: z.array(z.object({ id: z.string(), name: z.string(), uri: z.string().nullable() })),
+  warnings: z.array(z.string()),
+  violations: z.array(z.object({ policyName: z.string(), licence: z.string() })),
+  exclusions: z.array(z.unknown()).optional(),
+})
+
+export const licensingSectionSchema = z.object({
+  score: z.number(),
+  componentsCount: z.number().int(),
+  assessed: z.boolean(),
+  reports: z.array(
+    z.object({
+      language: languageSchema,
+      componentsCount: z.number().int(),
+      results: z.array(licensingResultSchema),
+    }),
+  ),
+  summary: z.object({
+    tot: z.number(),
+    forbidden: z.number(),
+    undeclared: z.number(),
+    violationExclusions: z.number(),
+    warningExclusions: z.number(),
+    forbiddenWithoutExclusion: z.number(),
+    undeclaredWithoutExclusion: z.number(),
+    components: z.number(),
+  }),
+})
+
+export const reportTimestampSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  dayOfMonth: z.number().int(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  second: z.number().int(),
+  nano: z.number().int(),
+})
+
+export const reportNoteSchema = z.object({
+  domain: z.enum(['general', 'security', 'stability', 'licensing']),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+})
+
+export const reportSchema = z.object({
+  uuid: z.string(),
+  status: reportStatusSchema,
+  timestamp: reportTimestampSchema,
+  createdAt: z.string(),
+  outcome: outcomeSchema,
+  scopes: z.array(scopeSchema),
+  thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
+  project: z.object({ uuid: z.string(), branch: z.string() }),
+  summary: z.object({
+    components: z.number().int(),
+    direct: z.number().int(),
+    transitive: z.number().int(),
+    languages: z.array(languageSchema),
+  }),
+  security: securitySectionSchema,
+  stability: stabilitySectionSchema,
+  licensing: licensingSectionSchema,
+  notes: z.array(reportNoteSchema),
+})
+export type Report = z.infer<typeof reportSchema>
+
+export const historyEntrySchema = z.object({
+  uuid: z.string(),
+  timestamp: z.string(),
+  branch: z.string(),
+  status: reportStatusSchema,
+  outcome: outcomeSchema,
+  security: z.number(),
+  stability: z.number(),
+  licensing: z.number(),
+  minSecurityScore: z.number(),
+  minStabilityScore: z.number(),
+  minLicensingScore: z.number(),
+})
+export type HistoryEntry = z.infer<typeof historyEntrySchema>
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  branch: z.string().optional(),
+})
+
+export const reportQuerySchema = z.object({
+  branch: z.string().optional(),
+  includes: z.string().optional(),
+  slug: z.string().optional(),
+})

@@ -1,0 +1,140 @@
+// The typed route table of the public API (DESIGN §5). Paths, methods and statuses follow the spec;
+// the server registers exactly these, the SDK calls them, OpenAPI and the permission walk read them.
+import { z } from 'zod'
+import { healthSchema } from './health'
+import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
+import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
+import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
+
+/** Who may call a route: anyone (no account at all), any caller incl. the default account, or a signed-in member. */
+export type Access = 'public' | 'anonymous' | 'member'
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Fastify-style path: `:name` marks a path parameter. */
+  path: string
+  access: Access
+  summary: string
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  /** Multipart form uploads are parsed by the route itself, with explicit limits. */
+  multipart?: boolean
+  status: number
+  response: z.ZodType
+}
+
+const projectIdParams = z.object({ projectId: z.string().min(1) })
+
+export const routes = {
+  healthcheck: {
+    method: 'GET',
+    path: '/admin/server/:service/healthcheck',
+    access: 'public',
+    summary: 'Health of a server service (e.g. "site"): database, jobs.',
+    params: z.object({ service: z.string() }),
+    status: 200,
+    response: healthSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/v1/credentials/login',
+    access: 'public',
+    summary: 'Sign in with e-mail and password; answers an access token.',
+    body: loginBodySchema,
+    status: 200,
+    response: loginResponseSchema,
+  },
+  usersMe: {
+    method: 'GET',
+    path: '/api/v1/users/me',
+    access: 'member',
+    summary: 'The signed-in user.',
+    status: 200,
+    response: userSchema,
+  },
+  accountGet: {
+    method: 'GET',
+    path: '/api/v1/accounts/:id',
+    access: 'anonymous',
+    summary: "An account: 'me' (the caller's; the default account without a header), 'default', or a uuid.",
+    params: z.object({ id: z.string().min(1) }),
+    status: 200,
+    response: accountSchema,
+  },
+  accountProjects: {
+    method: 'GET',
+    path: '/api/v1/accounts/:id/projects',
+    access: 'anonymous',
+    summary: "The projects of an account ('me' for the caller's).",
+    params: z.object({ id: z.string().min(1) }),
+    status: 200,
+    response: z.array(projectSchema),
+  },
+  projectGet: {
+    method: 'GET',
+    path: '/api/v1/projects/:projectId',
+    access: 'anonymous',
+    summary: 'A project with its branches and the state of their newest analyses.',
+    params: projectIdParams,
+    status: 200,
+    response: projectSchema,
+  },
+  uploadSbom: {
+    method: 'POST',
+    path: '/api/v1/uploads/:projectId/sbom-cdx.json',
+    access: 'anonymous',
+    summary:
+      "Upload a CycloneDX JSON SBOM (multipart field 'file') to a project or to 'new'; queues an analysis.",
+    params: projectIdParams,
+    query: uploadQuerySchema,
+    multipart: true,
+    status: 202,
+    response: uploadResponseSchema,
+  },
+  uploadManifests: {
+    method: 'POST',
+    path: '/api/v1/uploads/:projectId/manifests',
+    access: 'anonymous',
+    summary:
+      "Upload manifests and lockfiles (multipart; each part's filename is its root-relative path); queues an analysis.",
+    params: projectIdParams,
+    query: uploadQuerySchema,
+    multipart: true,
+    status: 202,
+    response: uploadResponseSchema,
+  },
+  reportLatest: {
+    method: 'GET',
+    path: '/api/v1/reports/:projectId/full',
+    access: 'anonymous',
+    summary: 'The latest report of a branch (404 NOT FOUND before the first one).',
+    params: projectIdParams,
+    query: reportQuerySchema,
+    status: 200,
+    response: reportSchema,
+  },
+  reportById: {
+    method: 'GET',
+    path: '/api/v1/reports/:projectId/full/:reportId',
+    access: 'anonymous',
+    summary: 'One report from the history.',
+    params: z.object({ projectId: z.string().min(1), reportId: z.string().min(1) }),
+    query: reportQuerySchema,
+    status: 200,
+    response: reportSchema,
+  },
+  reportHistory: {
+    method: 'GET',
+    path: '/api/v1/reports/:projectId/history',
+    access: 'anonymous',
+    summary: 'Report history, newest first.',
+    params: projectIdParams,
+    query: historyQuerySchema,
+    status: 200,
+    response: z.array(historyEntrySchema),
+  },
+} as const satisfies Record<string, RouteDef>
+
+export type RouteName = keyof typeof routes
+export type RouteResponse<N extends RouteName> = z.infer<(typeof routes)[N]['response']>
