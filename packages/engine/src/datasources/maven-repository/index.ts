@@ -1,0 +1,26 @@
+// Maven repository datasource (DESIGN §4 datasources): metadata and POMs over an injected fetch,
+// plus the safe XML reader the Maven resolver shares.
+export { type MavenMetadata, parseMavenMetadata } from './metadata'
+export {
+  type FetchText,
+  type FetchTextResponse,
+  MAVEN_CENTRAL,
+  type MavenCoordinates,
+  type MavenPom,
+  MavenRepository,
+  type MavenRepositoryOptions,
+  type MavenRepositoryProblem,
+  parseRepositoryList,
+} from './repository'
+export {
+  childElement as mavenXmlChild,
+  childElements as mavenXmlChildren,
+  childText as mavenXmlText,
+  childTexts as mavenXmlTexts,
+  lineAt as mavenXmlLineAt,
+  parseXml as parseMavenXml,
+  type XmlElement as MavenXmlElement,
+  type XmlNote as MavenXmlNote,
+  type XmlParseResult as MavenXmlParseResult,
+  type XmlValue as MavenXmlValue,
+} from './xml'

@@ -1,0 +1,141 @@
+// A Maven repository client (DESIGN §4 datasources): an ordered list of base URLs (http(s) or
+// file://), tried in order, over an injected `fetchText`; maven-metadata.xml merged across
+// repositories, POMs from the first that has them; one in-memory cache per analysis (no refetch).
+import { type MavenMetadata, parseMavenMetadata } from './metadata'
+
+export interface FetchTextResponse {
+  status: number
+  body: string
+}
+
+/** The only I/O: fetch a URL's text. Throwing means the repository could not be reached. */
+export type FetchText = (url: string) => Promise<FetchTextResponse>
+
+export const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2'
+
+export interface MavenRepositoryOptions {
+  /** Base URLs tried in order; Maven Central when empty or absent. */
+  repositories?: readonly string[]
+  fetchText: FetchText
+}
+
+/** A repository that failed (unreachable or a server error), named so reports can say which. */
+export interface MavenRepositoryProblem {
+  repository: string
+  url: string
+  message: string
+}
+
+export interface MavenPom {
+  /** The URL the POM was read from (file name for warnings). */
+  url: string
+  text: string
+}
+
+export interface MavenCoordinates {
+  groupId: string
+  artifactId: string
+  version: string
+}
+
+/** Parses `SEXTANT_MAVEN_REPOSITORIES`-style text: comma-separated URLs, blanks dropped. */
+export function parseRepositoryList(text: string | undefined): string[] {
+  const list = (text ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter((s) => s !== '')
+  return list.length > 0 ? list : [MAVEN_CENTRAL]
+}
+
+function artifactPath(groupId: string, artifactId: string): string {
+  return `${groupId.replace(/\./g, '/')}/${artifactId}`
+}
+
+type Fetched = { kind: 'ok'; body: string } | { kind: 'missing' } | { kind: 'failed'; message: string }
+
+export class MavenRepository {
+  readonly repositories: readonly string[]
+  private readonly fetchText: FetchText
+  private readonly cache = new Map<string, Promise<Fetched>>()
+  private readonly problemList: MavenRepositoryProblem[] = []
+  /** Repositories that could not be reached are not asked again in this analysis. */
+  private readonly down = new Set<string>()
+  /** Number of real fetches made (for tests and benchmarks). */
+  fetchCount = 0
+
+  constructor(options: MavenRepositoryOptions) {
+    const repos = (options.repositories ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => r !== '')
+    this.repositories = repos.length > 0 ? repos : [MAVEN_CENTRAL]
+    this.fetchText = options.fetchText
+  }
+
+  /** Repositories that failed during this analysis. */
+  get problems(): readonly MavenRepositoryProblem[] {
+    return this.problemList
+  }
+
+  private fetchOnce(repository: string, url: string): Promise<Fetched> {
+    const hit = this.cache.get(url)
+    if (hit) return hit
+    const p = this.doFetch(repository, url)
+    this.cache.set(url, p)
+    return p
+  }
+
+  private async doFetch(repository: string, url: string): Promise<Fetched> {
+    if (this.down.has(repository)) return { kind: 'failed', message: 'repository unreachable' }
+    this.fetchCount++
+    try {
+      const res = await this.fetchText(url)
+      if (res.status >= 200 && res.status < 300) return { kind: 'ok', body: res.body }
+      if (res.status === 404 || res.status === 410) return { kind: 'missing' }
+      const message = `HTTP ${res.status}`
+      this.problemList.push({ repository, url, message })
+      return { kind: 'failed', message }
+    } catch (e) {
+      const message = `unreachable: ${e instanceof Error ? e.message : String(e)}`
+      this.down.add(repository)
+      this.problemList.push({ repository, url, message })
+      return { kind: 'failed', message }
+    }
+  }
+
+  /** The POM of a release; `null` when no repository has it (see `problems` for unreachable ones). */
+  async pom(c: MavenCoordinates): Promise<MavenPom | null> {
+    const file = `${artifactPath(c.groupId, c.artifactId)}/${c.version}/${c.artifactId}-${c.version}.pom`
+    for (const repo of this.repositories) {
+      const url = `${repo}/${file}`
+      const got = await this.fetchOnce(repo, url)
+      if (got.kind === 'ok') return { url, text: got.body }
+    }
+    return null
+  }
+
+  /** maven-metadata.xml merged over every repository (Maven merges versions); `null` when none has it. */
+  async metadata(groupId: string, artifactId: string): Promise<MavenMetadata | null> {
+    const file = `${artifactPath(groupId, artifactId)}/maven-metadata.xml`
+    let merged: MavenMetadata | null = null
+    for (const repo of this.repositories) {
+      const got = await this.fetchOnce(repo, `${repo}/${file}`)
+      if (got.kind !== 'ok') continue
+      const m = parseMavenMetadata(got.body)
+      if (!m) continue
+      if (!merged) {
+        merged = m
+        continue
+      }
+      merged = {
+        ...merged,
+        versions: [...new Set([...merged.versions, ...m.versions])],
+        latest: merged.latest ?? m.latest,
+        release: merged.release ?? m.release,
+        lastUpdated:
+          [merged.lastUpdated, m.lastUpdated]
+            .filter((x) => x !== null)
+            .sort()
+            .pop() ?? null,
+      }
+    }
+    return merged
+  }
+}
