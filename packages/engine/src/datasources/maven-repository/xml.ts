@@ -18,7 +18,7 @@ export interface XmlNote {
   message: string
 }
 
-const meta = XMLParser.getMetaDataSymbol()
+const meta = XMLParser.getMetaDataSymbol() as unknown as symbol
 
 /** 1-based line of a character offset. */
 export function lineAt(text: string, index: number): number {
