@@ -1,0 +1,143 @@
+// createSextantClient: the typed API client over the contract's route table (DESIGN §1, accounts-and-api
+// §7-§9). Input is checked with the route's schemas before sending, answers are parsed with the route's
+// response schema, and any non-2xx answer throws an SdkError carrying the server's JSON error body.
+import { type RouteDef, type RouteName, routes } from '@sextant/contract'
+import { authorizationHeader, resolveAuth, type SdkAuthSource } from './auth'
+import { clientError, errorFromResponse, SdkError, sdkMessages } from './errors'
+import type { CallArgs, CallResult, UploadQuery } from './types'
+import { type ManifestFile, manifestsForm, sbomForm } from './uploads'
+import { buildPath, buildQuery, joinUrl } from './url'
+
+export const SDK_USER_AGENT = 'sextant-sdk/0.1.0'
+
+export interface SextantClientOptions {
+  /** e.g. http://localhost:8080, or the page's origin in the browser. */
+  baseUrl: string
+  fetch?: typeof fetch
+  auth?: SdkAuthSource
+  /** Sent as User-Agent; null sends none (browsers forbid setting it). */
+  userAgent?: string | null
+}
+
+export interface SextantClient {
+  call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>>
+  uploadSbom(
+    projectId: string,
+    file: Blob,
+    query?: UploadQuery<'uploadSbom'>,
+  ): Promise<CallResult<'uploadSbom'>>
+  uploadManifests(
+    projectId: string,
+    files: ManifestFile[],
+    query?: UploadQuery<'uploadManifests'>,
+  ): Promise<CallResult<'uploadManifests'>>
+}
+
+interface Request {
+  params?: Record<string, unknown> | undefined
+  query?: Record<string, unknown> | undefined
+  body?: unknown
+  form?: FormData
+  signal?: AbortSignal | undefined
+}
+
+/** The spec's message for a missing path parameter, by name. */
+function missingParamMessage(name: string): string {
+  if (name === 'projectId') return sdkMessages.noProject
+  if (name === 'id') return sdkMessages.noAccount
+  return sdkMessages.missingInformation
+}
+
+function checkInput(route: RouteDef, request: Request): void {
+  if (route.params) {
+    const parsed = route.params.safeParse(request.params ?? {})
+    if (!parsed.success) throw clientError(missingParamMessage(String(parsed.error.issues[0]?.path[0] ?? '')))
+  }
+  if (route.query) {
+    const parsed = route.query.safeParse(request.query ?? {})
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw clientError(issue ? `${issue.path.join('.')}: ${issue.message}` : sdkMessages.missingInformation)
+    }
+  }
+  if (route.body && !request.form) {
+    const parsed = route.body.safeParse(request.body)
+    if (!parsed.success) throw clientError(parsed.error.issues[0]?.message ?? sdkMessages.missingInformation)
+  }
+}
+
+export function createSextantClient(options: SextantClientOptions): SextantClient {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const userAgent = options.userAgent === undefined ? SDK_USER_AGENT : options.userAgent
+  // A fixed auth value is checked at once, so a bad setting fails where it is written.
+  if (typeof options.auth === 'object' && options.auth !== null) authorizationHeader(options.auth)
+
+  async function send(route: RouteDef, request: Request): Promise<unknown> {
+    checkInput(route, request)
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    const authorization = authorizationHeader(resolveAuth(options.auth))
+    if (authorization) headers.Authorization = authorization
+    if (userAgent) headers['User-Agent'] = userAgent
+    let body: BodyInit | undefined
+    if (request.form) body = request.form
+    else if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(request.body)
+    }
+    const url = joinUrl(options.baseUrl, buildPath(route.path, request.params) + buildQuery(request.query))
+    let response: Response
+    try {
+      response = await doFetch(url, { method: route.method, headers, body, signal: request.signal ?? null })
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+      const reason = cause instanceof Error ? cause.message : String(cause)
+      throw clientError(
+        `Could not reach the Sextant server at ${options.baseUrl}: ${reason}`,
+        'NETWORK ERROR',
+      )
+    }
+    const text = await response.text()
+    if (!response.ok) throw errorFromResponse(response.status, response.statusText, text)
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      throw clientError(
+        `The server's answer to ${route.method} ${route.path} is not JSON.`,
+        'INVALID RESPONSE',
+      )
+    }
+    const parsed = route.response.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''
+      throw new SdkError({
+        status: response.status,
+        error: 'INVALID RESPONSE',
+        message: `The server's answer to ${route.method} ${route.path} does not match the contract${where}.`,
+      })
+    }
+    return parsed.data
+  }
+
+  return {
+    call(name, ...args) {
+      const route: RouteDef = routes[name]
+      const request = args[0] ?? {}
+      return send(route, request) as Promise<CallResult<typeof name>>
+    },
+    uploadSbom(projectId, file, query) {
+      return send(routes.uploadSbom, { params: { projectId }, query, form: sbomForm(file) }) as Promise<
+        CallResult<'uploadSbom'>
+      >
+    },
+    uploadManifests(projectId, files, query) {
+      if (files.length === 0) return Promise.reject(clientError(sdkMessages.missingInformation))
+      return send(routes.uploadManifests, {
+        params: { projectId },
+        query,
+        form: manifestsForm(files),
+      }) as Promise<CallResult<'uploadManifests'>>
+    },
+  }
+}

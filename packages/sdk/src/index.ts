@@ -1,0 +1,9 @@
+// @sextant/sdk: the typed API client over @sextant/contract (DESIGN §1; accounts-and-api §7-§9).
+// Used by the web app and the CLI; the only way either talks to the server.
+export type { SdkAuth, SdkAuthSource } from './auth'
+export { authorizationHeader } from './auth'
+export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
+export { isSdkError, SdkError, sdkMessages } from './errors'
+export type { CallArgs, CallOptions, CallResult } from './types'
+export type { ManifestFile } from './uploads'
+export { buildPath, buildQuery } from './url'

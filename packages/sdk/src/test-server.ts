@@ -1,0 +1,52 @@
+// A tiny real HTTP server on 127.0.0.1 (port 0) for the SDK tests: records each request and
+// answers from a handler. No fetch mocks (STYLE rule 8; DESIGN §9).
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Recorded {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: Buffer
+}
+
+export interface Reply {
+  status: number
+  body?: unknown
+  raw?: string
+}
+
+export interface TestServer {
+  baseUrl: string
+  requests: Recorded[]
+  close(): Promise<void>
+}
+
+export async function startTestServer(handler: (request: Recorded) => Reply): Promise<TestServer> {
+  const requests: Recorded[] = []
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      }
+      requests.push(recorded)
+      const reply = handler(recorded)
+      const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))
+      res.writeHead(reply.status, { 'Content-Type': reply.raw ? 'text/plain' : 'application/json' })
+      res.end(text)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  }
+}
