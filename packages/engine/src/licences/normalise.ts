@@ -1,0 +1,171 @@
+// Declared licences (npm `license` strings and expressions, legacy `licenses` arrays and {type,url}
+// objects, SBOM/POM names) → one SPDX expression (DESIGN §4 licences; spec report-page §3 License).
+// Misspellings go through spdx-correct; what stays unknown is kept as an unrecognised leaf with a warning.
+import correctSpdx from 'spdx-correct'
+import type { CustomLicence } from './catalogue'
+import { canonicalSpdxId, NO_VALID_LICENCE_WARNING } from './catalogue'
+import type { LicenceExpression, LicenceLeaf } from './expression'
+import { combineLicences, formatLicenceExpression, licenceLeaves, parseSpdxExpression } from './expression'
+
+/** declared: at least one recognised licence; unrecognised: something declared, nothing recognised. */
+export type LicenceStatus = 'declared' | 'unrecognised' | 'undeclared'
+
+export interface NormalisedLicence {
+  status: LicenceStatus
+  /** `null` only when undeclared. */
+  expression: LicenceExpression | null
+  /** The expression as SPDX text (unrecognised parts as declared); `null` when undeclared. */
+  text: string | null
+  /** True when some part was read through spdx-correct or a URL rather than as written. */
+  guessed: boolean
+  warnings: string[]
+}
+
+export interface NormaliseOptions {
+  /** Account-defined proprietary ids, matched case-insensitively before anything else. */
+  customLicences?: readonly CustomLicence[]
+}
+
+/** Values that mean "nothing declared" in npm manifests, SPDX documents and licence tools. */
+const undeclaredMarkers = new Set(['', 'none', 'noassertion', 'unknown', 'n/a', 'na', 'undefined', 'null'])
+
+const conjunction = /\s(or|and)\s/i
+
+interface Candidate {
+  text: string
+  url: string | null
+}
+
+/**
+ * Normalises whatever a manifest, registry or SBOM declared. Several declared licences (an array,
+ * npm's legacy `licenses` list, several POM `<licenses>`) are alternatives and are joined with OR,
+ * as npm's and Maven's documentation read them.
+ */
+export function normaliseLicence(declared: unknown, options: NormaliseOptions = {}): NormalisedLicence {
+  const terms: LicenceExpression[] = []
+  let guessed = false
+  for (const c of candidatesOf(declared, 0)) {
+    const read = readCandidate(c, options)
+    if (!read) continue
+    terms.push(read.expression)
+    guessed ||= read.guessed
+  }
+  if (terms.length === 0) {
+    return {
+      status: 'undeclared',
+      expression: null,
+      text: null,
+      guessed: false,
+      warnings: [NO_VALID_LICENCE_WARNING],
+    }
+  }
+  const expression = combineLicences('or', terms)
+  const leaves = licenceLeaves(expression)
+  const status: LicenceStatus = leaves.some((l) => l.kind === 'licence') ? 'declared' : 'unrecognised'
+  const warnings = status === 'unrecognised' ? [NO_VALID_LICENCE_WARNING] : []
+  for (const l of leaves) if (l.kind === 'unrecognised') warnings.push(unrecognisedWarning(l))
+  return { status, expression, text: formatLicenceExpression(expression), guessed, warnings }
+}
+
+function unrecognisedWarning(l: LicenceLeaf & { kind: 'unrecognised' }): string {
+  return l.seeFile ? `License described in a file: "${l.text}"` : `License not recognised: "${l.text}"`
+}
+
+/** Flattens the declared shapes to strings (with a URL where an object carried one). */
+function candidatesOf(value: unknown, depth: number): Candidate[] {
+  if (depth > 4 || value === null || value === undefined) return []
+  if (typeof value === 'string') return [{ text: value, url: null }]
+  if (Array.isArray(value)) return value.flatMap((v) => candidatesOf(v, depth + 1))
+  if (typeof value !== 'object') return []
+  const o = value as Record<string, unknown>
+  const url = typeof o.url === 'string' ? o.url : null
+  for (const key of ['expression', 'type', 'id', 'name']) {
+    const v = o[key]
+    if (typeof v === 'string' && v.trim() !== '') return [{ text: v, url }]
+  }
+  if ('license' in o || 'licenses' in o) return candidatesOf(o.license ?? o.licenses, depth + 1)
+  return url ? [{ text: url, url }] : []
+}
+
+function readCandidate(
+  c: Candidate,
+  options: NormaliseOptions,
+): { expression: LicenceExpression; guessed: boolean } | null {
+  const text = stripQuotes(c.text.trim())
+  if (undeclaredMarkers.has(text.toLowerCase())) return null
+  // spdx-correct reads `MIT OR Custom` as `MIT`: words that join licences are split first
+  const joined = conjunction.test(text)
+  const whole = readAtom(text, options, !joined)
+  if (whole.expression.kind !== 'unrecognised') return whole
+  const split = joined ? readSplit(text, options) : null
+  if (split) return split
+  const fromUrl = guessFromUrl(c.url ?? (/^https?:\/\//i.test(text) ? text : null))
+  if (fromUrl) return { expression: fromUrl, guessed: true }
+  return whole
+}
+
+/** One licence or a strictly valid expression; anything else becomes an unrecognised leaf. */
+function readAtom(
+  text: string,
+  options: NormaliseOptions,
+  allowCorrection = true,
+): { expression: LicenceExpression; guessed: boolean } {
+  const custom = options.customLicences?.find((x) => x.id.toLowerCase() === text.toLowerCase())
+  if (custom) return { expression: customLeaf(custom.id), guessed: false }
+  if (/^unlicen[cs]ed$/i.test(text)) return { expression: customLeaf('UNLICENSED'), guessed: false }
+  const see = /^see licen[cs]e in\s+(.+)$/i.exec(text)
+  if (see) return { expression: { kind: 'unrecognised', text, seeFile: see[1]!.trim() }, guessed: false }
+  const strict = parseSpdxExpression(text)
+  if (strict) return { expression: strict, guessed: false }
+  const canonical = canonicalSpdxId(text)
+  const corrected = canonical ?? (allowCorrection ? correctSpdx(text, { upgrade: false }) : null)
+  const parsed = corrected ? parseSpdxExpression(corrected) : null
+  if (parsed) return { expression: parsed, guessed: canonical === null }
+  return { expression: { kind: 'unrecognised', text, seeFile: null }, guessed: false }
+}
+
+/** `Apache 2.0 or MIT`, `(MIT AND Custom)`: split on the words, read each part alone. */
+function readSplit(
+  text: string,
+  options: NormaliseOptions,
+): { expression: LicenceExpression; guessed: boolean } | null {
+  const bare = text.replace(/[()]/g, ' ').trim()
+  const parts = bare.split(/\s+or\s+/i).map((o) => o.split(/\s+and\s+/i))
+  let guessed = false
+  let recognised = 0
+  const orTerms = parts.map((ands) =>
+    combineLicences(
+      'and',
+      ands.map((a) => {
+        const r = readAtom(a.trim(), options)
+        guessed ||= r.guessed
+        if (r.expression.kind !== 'unrecognised') recognised++
+        return r.expression
+      }),
+    ),
+  )
+  if (recognised === 0) return null
+  return { expression: combineLicences('or', orTerms), guessed }
+}
+
+/** `https://opensource.org/licenses/BSD-3-Clause.php` → BSD-3-Clause (exact ids only). */
+function guessFromUrl(url: string | null): LicenceExpression | null {
+  if (!url) return null
+  const segment =
+    url
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? ''
+  const id = canonicalSpdxId(segment.replace(/\.(html?|php|txt|md)$/i, ''))
+  return id ? parseSpdxExpression(id) : null
+}
+
+function customLeaf(id: string): LicenceLeaf {
+  return { kind: 'licence', id, orLater: false, exception: null, custom: true }
+}
+
+function stripQuotes(text: string): string {
+  const m = /^(["'])(.*)\1$/.exec(text)
+  return m ? m[2]!.trim() : text
+}
