@@ -3,5 +3,7 @@
 
 export type * from './extractors/types'
 export * from './model'
-export type * from './report/document'
+export * from './report'
 export type * from './versioning/types'
+export * from './extractors'
+export * from './project'

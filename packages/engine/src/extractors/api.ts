@@ -1,0 +1,16 @@
+// The explicit extractor registry (STYLE rule 2, DESIGN §4): folder name = id = key here.
+// Order matters only when two extractors match one path: the first that reads the file wins.
+import { cyclonedxJsonExtractor } from './cyclonedx-json/extractor'
+import { packageLockExtractor } from './package-lock/extractor'
+import type { Extractor } from './types'
+
+export const extractors: readonly Extractor[] = [packageLockExtractor, cyclonedxJsonExtractor]
+
+/** Every registered extractor whose `matches` accepts the path, in registry order. */
+export function extractorsFor(path: string): Extractor[] {
+  return extractors.filter((e) => e.matches(path))
+}
+
+export function extractorById(id: string): Extractor | null {
+  return extractors.find((e) => e.id === id) ?? null
+}

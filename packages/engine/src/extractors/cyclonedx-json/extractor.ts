@@ -1,0 +1,119 @@
+// CycloneDX JSON SBOMs, spec versions 1.2-1.6 (CycloneDX JSON schema; DESIGN §4 extractors):
+// nested components, purls of any type, scopes, licences and the `dependencies` graph.
+import type { Warning } from '../../model'
+import { type CdxBom, type CdxComponent, cdxToGraph } from '../shared/cyclonedx-graph'
+import { baseName, defineExtractor } from '../shared/define'
+import { asRecord, asString, parseJson } from '../shared/json'
+
+/** bom.json, sbom.json, bom.1.4.json, *.cdx.json, *.bom.json, cyclonedx.json and the like. */
+export function isCycloneDxName(base: string, ext: 'json' | 'xml'): boolean {
+  const b = base.toLowerCase()
+  if (!b.endsWith(`.${ext}`) || b.endsWith(`.spdx.${ext}`)) return false
+  return /(^|[._-])(s?bom|cdx|cyclonedx)([._-]|$)/.test(`${b.slice(0, -(ext.length + 1))}.`)
+}
+
+function purlLines(text: string): Map<string, number> {
+  const out = new Map<string, number>()
+  const re = /"purl"\s*:\s*"([^"]*)"/g
+  let line = 1
+  let last = 0
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    for (let i = last; i < m.index; i++) if (text.charCodeAt(i) === 10) line++
+    last = m.index
+    if (!out.has(m[1]!)) out.set(m[1]!, line)
+  }
+  return out
+}
+
+function licencesOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  const out: string[] = []
+  for (const item of value) {
+    const rec = asRecord(item)
+    if (!rec) continue
+    const expr = asString(rec.expression)
+    if (expr) out.push(expr)
+    const lic = asRecord(rec.license)
+    const id = lic ? (asString(lic.id) ?? asString(lic.name)) : null
+    if (id) out.push(id)
+  }
+  return out
+}
+
+function componentOf(value: unknown, lines: Map<string, number>, depth: number): CdxComponent | null {
+  const rec = asRecord(value)
+  if (!rec || depth > 64) return null
+  const purl = asString(rec.purl)
+  const props = Array.isArray(rec.properties) ? rec.properties : []
+  const development = props.some((p) => {
+    const r = asRecord(p)
+    return r?.name === 'cdx:npm:package:development' && r.value === 'true'
+  })
+  const children = Array.isArray(rec.components)
+    ? rec.components.map((c) => componentOf(c, lines, depth + 1)).filter((c): c is CdxComponent => c !== null)
+    : []
+  return {
+    ref: asString(rec['bom-ref']),
+    purl,
+    type: asString(rec.type),
+    group: asString(rec.group),
+    name: asString(rec.name),
+    version: asString(rec.version),
+    scope: asString(rec.scope),
+    licences: licencesOf(rec.licenses),
+    development,
+    line: purl ? lines.get(purl) : undefined,
+    children,
+  }
+}
+
+export const cyclonedxJsonExtractor = defineExtractor({
+  id: 'cyclonedx-json',
+  matches: (path) => isCycloneDxName(baseName(path), 'json'),
+  extract(file) {
+    const parsed = parseJson(file.content, file.path)
+    if (!parsed.ok) return { ok: false, error: parsed.error, warnings: [] }
+    const doc = asRecord(parsed.value)
+    if (doc?.bomFormat !== 'CycloneDX') {
+      return {
+        ok: false,
+        error: {
+          file: file.path,
+          line: 1,
+          message: 'not a CycloneDX JSON document (bomFormat is not "CycloneDX")',
+        },
+        warnings: [],
+      }
+    }
+    const warnings: Warning[] = []
+    const spec = asString(doc.specVersion)
+    if (spec && !/^1\.[2-6]$/.test(spec)) {
+      warnings.push({
+        file: file.path,
+        line: 1,
+        message: `CycloneDX specVersion ${spec} is outside 1.2-1.6; read as 1.6`,
+      })
+    }
+    const lines = purlLines(file.content)
+    const components = Array.isArray(doc.components)
+      ? doc.components.map((c) => componentOf(c, lines, 0)).filter((c): c is CdxComponent => c !== null)
+      : []
+    const dependencies: CdxBom['dependencies'] = []
+    if (Array.isArray(doc.dependencies)) {
+      for (const d of doc.dependencies) {
+        const rec = asRecord(d)
+        const ref = rec ? asString(rec.ref) : null
+        if (!rec || !ref) continue
+        const on = Array.isArray(rec.dependsOn) ? rec.dependsOn : []
+        // 1.2 wrote dependsOn as strings; some tools wrote { ref } objects.
+        const refs = on
+          .map((x) => asString(x) ?? asString(asRecord(x)?.ref))
+          .filter((x): x is string => x !== null)
+        dependencies.push({ ref, dependsOn: refs })
+      }
+    }
+    const root = componentOf(asRecord(doc.metadata)?.component, lines, 0)
+    const graph = cdxToGraph({ root, components, dependencies }, file.path, warnings)
+    return { ok: true, graph, warnings }
+  },
+})

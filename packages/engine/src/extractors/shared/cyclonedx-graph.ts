@@ -1,0 +1,106 @@
+// CycloneDX 1.2-1.6 → DependencyGraph, shared by the JSON and XML readers (CycloneDX spec "components",
+// "dependencies"; DESIGN §4). Components are identified by purl (qualifiers dropped so one package
+// is one component); components nobody depends on count as direct, so flat SBOMs stay usable.
+import type { DependencyGraph, Purl, Scope, Warning } from '../../model'
+import { makePurl, parsePurl } from '../../model'
+import { createGraphBuilder } from './graph-builder'
+
+export interface CdxComponent {
+  ref: string | null
+  purl: string | null
+  type: string | null
+  group: string | null
+  name: string | null
+  version: string | null
+  scope: string | null
+  licences: string[]
+  development: boolean
+  line?: number
+  children: CdxComponent[]
+}
+
+export interface CdxBom {
+  root: CdxComponent | null
+  components: CdxComponent[]
+  dependencies: { ref: string; dependsOn: string[] }[]
+}
+
+function scopeOf(c: CdxComponent): Scope {
+  if (c.development || c.scope === 'excluded') return 'dev'
+  if (c.scope === 'optional') return 'optional'
+  return 'prod'
+}
+
+function identity(c: CdxComponent): { type: string; name: string; version: string; purl: Purl } | null {
+  if (c.purl) {
+    const p = parsePurl(c.purl)
+    if (p) {
+      const version = p.version ?? c.version ?? ''
+      return { type: p.type, name: p.name, version, purl: makePurl(p.type, p.name, version || null) }
+    }
+  }
+  if (!c.name) return null
+  const name = c.group ? `${c.group}/${c.name}` : c.name
+  const version = c.version ?? ''
+  return { type: 'generic', name, version, purl: makePurl('generic', name, version || null) }
+}
+
+export function cdxToGraph(bom: CdxBom, file: string, warnings: Warning[]): DependencyGraph {
+  const b = createGraphBuilder()
+  const byRef = new Map<string, Purl>()
+  const hasParent = new Set<Purl>()
+  const all: Purl[] = []
+  const visit = (c: CdxComponent, parent: Purl | null): void => {
+    const id = identity(c)
+    if (!id) {
+      warnings.push({ file, line: c.line, message: 'component without purl or name; skipped' })
+    } else {
+      if (c.purl && id.type === 'generic') {
+        warnings.push({
+          file,
+          line: c.line,
+          message: `invalid purl "${c.purl}"; kept as a generic component`,
+        })
+      }
+      const purl = b.add({
+        type: id.type,
+        name: id.name,
+        version: id.version,
+        scope: scopeOf(c),
+        source: 'sbom',
+        location: c.line === undefined ? { file } : { file, line: c.line },
+        declaredLicences: c.licences,
+        purl: id.purl,
+      })
+      all.push(purl)
+      if (c.ref) byRef.set(c.ref, purl)
+      if (parent && bom.dependencies.length === 0) {
+        b.edge(parent, purl)
+        hasParent.add(purl)
+      }
+      for (const child of c.children) visit(child, purl)
+      return
+    }
+    for (const child of c.children) visit(child, parent)
+  }
+  for (const c of bom.components) visit(c, null)
+
+  const rootRef = bom.root?.ref ?? null
+  for (const dep of bom.dependencies) {
+    const isRoot = dep.ref === rootRef
+    const from = byRef.get(dep.ref)
+    if (!isRoot && !from) continue
+    for (const ref of dep.dependsOn) {
+      const to = byRef.get(ref)
+      if (!to) continue
+      if (isRoot) b.direct(to)
+      else if (from) {
+        b.edge(from, to)
+        if (from !== to) hasParent.add(to)
+      }
+    }
+  }
+  for (const purl of all) if (!hasParent.has(purl)) b.direct(purl)
+  const root = bom.root
+  return b.build({ name: root?.name ?? '', version: root?.version ?? null })
+}

@@ -1,0 +1,113 @@
+// Builds one DependencyGraph from what an extractor reads (DESIGN §4 model): one Component per purl,
+// scopes merged (strongest wins: prod beats dev), direct if direct anywhere, locations merged, edges deduped.
+import type { Component, ComponentSource, DependencyGraph, Edge, Location, Purl, Scope } from '../../model'
+import { ecosystemOfPurlType, makePurl, ROOT } from '../../model'
+
+/** Strongest first: a component needed in production anywhere is a production component. */
+const SCOPE_RANK: Record<Scope, number> = { prod: 0, provided: 1, optional: 2, test: 3, dev: 4 }
+
+export function strongerScope(a: Scope, b: Scope): Scope {
+  return SCOPE_RANK[a] <= SCOPE_RANK[b] ? a : b
+}
+
+export interface ComponentInput {
+  type: string
+  name: string
+  version: string
+  scope: Scope
+  source: ComponentSource
+  location?: Location
+  declaredLicences?: string[]
+  /** An already-built purl (SBOMs keep theirs); otherwise built from type, name, version. */
+  purl?: Purl
+}
+
+export interface GraphBuilder {
+  add(input: ComponentInput): Purl
+  has(purl: Purl): boolean
+  edge(from: Purl | typeof ROOT, to: Purl): void
+  /** Edge from the root and `direct: true`. */
+  direct(purl: Purl): void
+  setScope(purl: Purl, scope: Scope): void
+  build(root: DependencyGraph['root']): DependencyGraph
+}
+
+function addLocation(list: Location[], loc: Location): void {
+  if (list.some((l) => l.file === loc.file && l.line === loc.line)) return
+  list.push(loc)
+}
+
+export function createGraphBuilder(): GraphBuilder {
+  const components = new Map<Purl, Component>()
+  const edges: Edge[] = []
+  const edgeKeys = new Set<string>()
+  return {
+    add(input) {
+      const purl = input.purl ?? makePurl(input.type, input.name, input.version)
+      const existing = components.get(purl)
+      if (existing) {
+        existing.scope = strongerScope(existing.scope, input.scope)
+        if (input.location) addLocation(existing.locations, input.location)
+        if (input.declaredLicences?.length) {
+          const set = new Set([...(existing.declaredLicences ?? []), ...input.declaredLicences])
+          existing.declaredLicences = [...set]
+        }
+        if (existing.source === 'unknown') existing.source = input.source
+        return purl
+      }
+      const component: Component = {
+        purl,
+        ecosystem: ecosystemOfPurlType(input.type),
+        name: input.name,
+        version: input.version,
+        scope: input.scope,
+        direct: false,
+        source: input.source,
+        locations: input.location ? [input.location] : [],
+      }
+      if (input.declaredLicences?.length) component.declaredLicences = [...new Set(input.declaredLicences)]
+      components.set(purl, component)
+      return purl
+    },
+    has: (purl) => components.has(purl),
+    edge(from, to) {
+      if (from === to) return
+      const key = `${from}\u0000${to}`
+      if (edgeKeys.has(key)) return
+      edgeKeys.add(key)
+      edges.push({ from, to })
+    },
+    direct(purl) {
+      const c = components.get(purl)
+      if (c) c.direct = true
+      this.edge(ROOT, purl)
+    },
+    setScope(purl, scope) {
+      const c = components.get(purl)
+      if (c) c.scope = scope
+    },
+    build: (root) => ({ root, components: [...components.values()], edges }),
+  }
+}
+
+/**
+ * Scopes from reachability, for formats without per-package flags (yarn, pnpm 9, SBOM graphs):
+ * whatever a production direct dependency reaches is prod; the rest keeps its given scope.
+ */
+export function propagateProdScope(graph: DependencyGraph, prodRoots: Iterable<Purl>): void {
+  const children = new Map<string, Purl[]>()
+  for (const e of graph.edges) {
+    const list = children.get(e.from)
+    if (list) list.push(e.to)
+    else children.set(e.from, [e.to])
+  }
+  const seen = new Set<Purl>()
+  const stack = [...prodRoots]
+  while (stack.length > 0) {
+    const p = stack.pop()!
+    if (seen.has(p)) continue
+    seen.add(p)
+    for (const c of children.get(p) ?? []) if (!seen.has(c)) stack.push(c)
+  }
+  for (const c of graph.components) if (seen.has(c.purl)) c.scope = 'prod'
+}

@@ -1,0 +1,70 @@
+// Safe JSON reading for lockfiles and SBOMs (DESIGN §7 JSON depth limit, STYLE rule 5).
+// Invalid or too-deep JSON becomes a FileError naming file and line instead of an exception.
+import type { FileError } from '../types'
+import { MAX_NESTING_DEPTH } from './limits'
+import { lineAt } from './lines'
+
+export type JsonResult = { ok: true; value: unknown } | { ok: false; error: FileError }
+
+/** Nesting depth check outside strings, before JSON.parse can recurse deeply. */
+function depthProblem(text: string): number | null {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++
+      else if (c === 34) inString = false
+      continue
+    }
+    if (c === 34) inString = true
+    else if (c === 123 || c === 91) {
+      depth++
+      if (depth > MAX_NESTING_DEPTH) return i
+    } else if (c === 125 || c === 93) depth--
+  }
+  return null
+}
+
+export function parseJson(text: string, file: string): JsonResult {
+  const deep = depthProblem(text)
+  if (deep !== null) {
+    return {
+      ok: false,
+      error: {
+        file,
+        line: lineAt(text, deep),
+        message: `JSON nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      },
+    }
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    const pos = /position (\d+)/.exec(message)
+    const lineCol = /line (\d+)/.exec(message)
+    const line = pos ? lineAt(text, Number(pos[1])) : lineCol ? Number(lineCol[1]) : lineAt(text, text.length)
+    return { ok: false, error: { file, line, message: `invalid JSON: ${message}` } }
+  }
+}
+
+/** A plain object, or null: the narrowing every lenient schema step starts from. */
+export function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null
+}
+
+export function asString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null
+}
+
+/** `{ name: range }` maps from package.json / lockfiles; non-string values are dropped. */
+export function asStringMap(value: unknown): Record<string, string> {
+  const rec = asRecord(value)
+  const out: Record<string, string> = {}
+  if (!rec) return out
+  for (const [k, v] of Object.entries(rec)) if (typeof v === 'string') out[k] = v
+  return out
+}

@@ -1,0 +1,87 @@
+// extractProject (issue 3, DESIGN §1 "Extract"): picks the extractors for an upload or checkout,
+// groups files into sub-projects, and merges their graphs into one DependencyGraph for the report.
+import { extractorById } from '../extractors/api'
+import { readPackageJson } from '../extractors/shared/package-json'
+import type { ExtractContext, FileError, SourceFile } from '../extractors/types'
+import type { DependencyGraph, Warning } from '../model'
+import { mergeGraphs } from './merge'
+import { normalisePath, type ProjectGroup, type ScanOptions, scanPaths } from './scan'
+import { workspaceGlobs } from './workspaces'
+
+export interface ExtractProjectOptions {
+  scan?: ScanOptions
+}
+
+export interface ProjectExtraction {
+  graph: DependencyGraph
+  warnings: Warning[]
+  errors: FileError[]
+  /** Files that were read (lockfiles, SBOMs and the package.json files used beside them), sorted. */
+  files: string[]
+  groups: ProjectGroup[]
+}
+
+export const MANIFEST_ONLY_WARNING = 'package.json without a lockfile: dependencies not resolved'
+
+/** npm reads npm-shrinkwrap.json and ignores package-lock.json when both are present. */
+function sourcesToRead(group: ProjectGroup, warnings: Warning[]): ProjectGroup['sources'] {
+  const hasShrinkwrap = group.sources.some((s) => s.path.endsWith('npm-shrinkwrap.json'))
+  if (!hasShrinkwrap) return group.sources
+  return group.sources.filter((s) => {
+    if (!s.path.endsWith('package-lock.json')) return true
+    warnings.push({ file: s.path, message: 'ignored: npm-shrinkwrap.json beside it takes precedence' })
+    return false
+  })
+}
+
+export function extractProject(
+  files: readonly SourceFile[],
+  options: ExtractProjectOptions = {},
+): ProjectExtraction {
+  const byPath = new Map<string, string>()
+  for (const f of files) byPath.set(normalisePath(f.path), f.content)
+  const used = new Set<string>()
+  const ctx: ExtractContext = {
+    readFile(path) {
+      const content = byPath.get(normalisePath(path))
+      if (content === undefined) return null
+      used.add(normalisePath(path))
+      return content
+    },
+  }
+  const workspacesOf = (dir: string) => workspaceGlobs(byPath, dir)
+  const { groups } = scanPaths([...byPath.keys()], { ...options.scan, workspacesOf })
+  const graphs: DependencyGraph[] = []
+  const warnings: Warning[] = []
+  const errors: FileError[] = []
+  for (const group of groups) {
+    if (group.kind === 'manifest') {
+      for (const m of group.manifests) warnings.push({ file: m, message: MANIFEST_ONLY_WARNING })
+      continue
+    }
+    for (const source of sourcesToRead(group, warnings)) {
+      const file = { path: source.path, content: byPath.get(source.path) ?? '' }
+      let firstError: FileError | null = null
+      for (const id of source.extractorIds) {
+        const result = extractorById(id)?.extract(file, ctx)
+        if (!result) continue
+        if (result.ok) {
+          used.add(source.path)
+          graphs.push(result.graph)
+          warnings.push(...result.warnings)
+          firstError = null
+          break
+        }
+        firstError ??= result.error
+        if (source.extractorIds.length === 1) warnings.push(...result.warnings)
+      }
+      if (firstError) errors.push(firstError)
+    }
+  }
+  const rootPkg = readPackageJson(byPath.get('package.json') ?? null, 'package.json')
+  const rootGraph = graphs.find((g) => g.root.name !== '')
+  const root = rootPkg?.name
+    ? { name: rootPkg.name, version: rootPkg.version }
+    : (rootGraph?.root ?? { name: '', version: null })
+  return { graph: mergeGraphs(graphs, root), warnings, errors, files: [...used].sort(), groups }
+}

@@ -1,0 +1,9 @@
+// Public API of project extraction (issue 3): scanning paths into sub-projects, extracting and
+// merging them into one graph, and the paths from the root that bring a component in.
+
+export type { ExtractProjectOptions, ProjectExtraction } from './extract'
+export { extractProject, MANIFEST_ONLY_WARNING } from './extract'
+export { mergeGraphs } from './merge'
+export { directIntroducers, pathsFromRoot } from './paths'
+export type { GroupSource, ProjectGroup, ScanOptions, ScanResult } from './scan'
+export { normalisePath, scanPaths } from './scan'

@@ -1,0 +1,42 @@
+// Merges the graphs of several files into one project graph (issue 3, DESIGN §4 model): one
+// Component per purl, the strongest scope (prod beats dev), direct if direct anywhere, locations merged.
+
+import { strongerScope } from '../extractors/shared/graph-builder'
+import type { Component, DependencyGraph, Edge } from '../model'
+
+export function mergeGraphs(
+  graphs: readonly DependencyGraph[],
+  root: DependencyGraph['root'],
+): DependencyGraph {
+  const components = new Map<string, Component>()
+  const edges: Edge[] = []
+  const edgeKeys = new Set<string>()
+  for (const g of graphs) {
+    for (const c of g.components) {
+      const existing = components.get(c.purl)
+      if (!existing) {
+        components.set(c.purl, { ...c, locations: [...c.locations] })
+        continue
+      }
+      existing.scope = strongerScope(existing.scope, c.scope)
+      existing.direct ||= c.direct
+      for (const loc of c.locations) {
+        if (!existing.locations.some((l) => l.file === loc.file && l.line === loc.line))
+          existing.locations.push(loc)
+      }
+      if (c.declaredLicences?.length) {
+        existing.declaredLicences = [
+          ...new Set([...(existing.declaredLicences ?? []), ...c.declaredLicences]),
+        ]
+      }
+      if (existing.source === 'sbom' || existing.source === 'unknown') existing.source = c.source
+    }
+    for (const e of g.edges) {
+      const key = `${e.from}\u0000${e.to}`
+      if (edgeKeys.has(key)) continue
+      edgeKeys.add(key)
+      edges.push(e)
+    }
+  }
+  return { root, components: [...components.values()], edges }
+}
