@@ -1,0 +1,49 @@
+// `sextant serve` and `sextant worker`: hand the process to the server package and stop it cleanly on
+// Ctrl-C / SIGTERM. The one place the CLI imports @sextant/server (see the arrows rule in
+// packages/cli/src/arrows.test.ts): launching is not using server code, so the exception stays this narrow.
+import { ConfigError, startSextant } from '@sextant/server'
+
+export async function runServe(options: { api: boolean; workers: boolean }): Promise<number> {
+  let running: Awaited<ReturnType<typeof startSextant>>
+  try {
+    running = await startSextant(options)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+  const what = options.api
+    ? options.workers
+      ? 'API, web app and workers'
+      : 'API and web app (no workers)'
+    : 'workers'
+  const where = running.embedded
+    ? `embedded database in ${running.config.dataDir}`
+    : 'PostgreSQL server from DATABASE_URL'
+  process.stdout.write(
+    `Sextant is running: ${what}${running.url ? ` on ${running.url}` : ''}, ${where}. Ctrl-C stops it.\n`,
+  )
+
+  return new Promise<number>((resolve) => {
+    let stopping = false
+    const stop = (signal: string) => {
+      if (stopping) return
+      stopping = true
+      process.stdout.write(`\n${signal}: stopping Sextant (finishing running jobs)...\n`)
+      running.stop().then(
+        () => {
+          process.stdout.write('Sextant stopped.\n')
+          resolve(0)
+        },
+        (error: unknown) => {
+          process.stderr.write(`Error while stopping: ${String(error)}\n`)
+          resolve(1)
+        },
+      )
+    }
+    process.once('SIGINT', () => stop('SIGINT'))
+    process.once('SIGTERM', () => stop('SIGTERM'))
+  })
+}

@@ -1,0 +1,50 @@
+// `sextant <command>` (DESIGN §1 cli): serve, worker. Exit codes: 0 ok, 1 failure, 2 bad usage
+// or configuration.
+import { parseArgs } from 'node:util'
+import { runServe } from './launch/serve'
+
+const usage = `Usage: sextant <command> [options]
+
+Commands:
+  serve [--no-workers]   Start the API and web app (with job workers unless --no-workers)
+  worker                 Start job workers only (needs DATABASE_URL)
+  help                   Show this help
+
+Configuration is read from the environment; see README.md "Configuration".`
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { 'no-workers': { type: 'boolean', default: false } },
+      })
+      return runServe({ api: true, workers: !values['no-workers'] })
+    }
+    case 'worker':
+      parseArgs({ args: rest, options: {} })
+      return runServe({ api: false, workers: true })
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(`${usage}\n`)
+      return 0
+    default:
+      process.stderr.write(`Unknown command '${command}'.\n\n${usage}\n`)
+      return 2
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== -1) process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode =
+      typeof error === 'object' && error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? 2
+        : 1
+  },
+)

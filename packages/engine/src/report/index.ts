@@ -1,0 +1,3 @@
+export type * from './document'
+export * from './build'
+export * from './timestamp'

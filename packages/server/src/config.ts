@@ -1,0 +1,75 @@
+// Server configuration from the environment (issue 2 "Server"), validated once at start-up.
+// A bad value stops the start with a message naming the variable; see README "Configuration".
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SEXTANT_DATA_DIR: z.string().min(1).default('./data'),
+  SEXTANT_ADMIN_EMAIL: z.email().optional(),
+  SEXTANT_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEXTANT_BOOTSTRAP_TOKEN: z.uuid('must be a UUID').optional(),
+  SEXTANT_BODY_LIMIT_MB: z.coerce.number().positive().max(1024).default(50),
+  SEXTANT_UPLOAD_MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
+  SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
+  SEXTANT_WEB_DIR: z.string().optional(),
+  SEXTANT_SERVE_WEB: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  port: number
+  host: string
+  databaseUrl: string | null
+  dataDir: string
+  adminEmail: string | null
+  adminPassword: string | null
+  bootstrapToken: string | null
+  bodyLimitBytes: number
+  uploadMaxFiles: number
+  sessionTtlMs: number
+  jobConcurrency: number
+  webDir: string | null
+  serveWeb: boolean
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    )
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: resolve(e.SEXTANT_DATA_DIR),
+    adminEmail: e.SEXTANT_ADMIN_EMAIL ?? null,
+    adminPassword: e.SEXTANT_ADMIN_PASSWORD ?? null,
+    bootstrapToken: e.SEXTANT_BOOTSTRAP_TOKEN?.toLowerCase() ?? null,
+    bodyLimitBytes: Math.round(e.SEXTANT_BODY_LIMIT_MB * 1024 * 1024),
+    uploadMaxFiles: e.SEXTANT_UPLOAD_MAX_FILES,
+    sessionTtlMs: e.SEXTANT_SESSION_TTL_HOURS * 3600_000,
+    jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
+    webDir: e.SEXTANT_WEB_DIR ? resolve(e.SEXTANT_WEB_DIR) : null,
+    serveWeb: e.SEXTANT_SERVE_WEB,
+    logLevel: e.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,32 @@
+// How to reach PostgreSQL: a URL (external server) or host/port (embedded PGlite socket).
+// One driver (`pg`) everywhere; pg-boss gets the same target.
+import pg from 'pg'
+
+export type ConnectionTarget =
+  | { connectionString: string }
+  | { host: string; port: number; database: string; user: string }
+
+export function createPool(target: ConnectionTarget, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...target, max, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  return pool
+}
+
+export type Db = pg.Pool
+export type DbClient = pg.PoolClient
+
+export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promise<T>): Promise<T> {
+  const client = await db.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}

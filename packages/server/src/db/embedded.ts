@@ -1,0 +1,103 @@
+// Starts the embedded PostgreSQL (PGlite) in a child process and answers how to reach it (DESIGN §1).
+// Listens on a Unix socket in the data folder (or a free loopback port when that path is too long),
+// never on 5432; a lock file keeps a second server from opening the same data folder.
+import { fork } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ConnectionTarget } from './connection'
+
+export interface EmbeddedDatabase {
+  target: ConnectionTarget
+  stop(): Promise<void>
+}
+
+const hostScript = fileURLToPath(new URL('./pglite-host.mjs', import.meta.url))
+// Unix socket paths are limited to 107 bytes on Linux; keep a margin.
+const maxSocketPath = 100
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function takeLock(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'sextant.lock')
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim())
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data folder ${dataDir} is in use by another Sextant process (pid ${pid}). Stop it, or set SEXTANT_DATA_DIR to another folder, or use DATABASE_URL to share a PostgreSQL server.`,
+      )
+    }
+  }
+  writeFileSync(lockFile, String(process.pid))
+  return () => rmSync(lockFile, { force: true })
+}
+
+export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  mkdirSync(join(dataDir, 'pg'), { recursive: true })
+  const releaseLock = takeLock(dataDir)
+  const socketDir = dataDir
+  const socketPath = join(socketDir, '.s.PGSQL.5432')
+  const useSocket = Buffer.byteLength(socketPath) <= maxSocketPath
+  if (useSocket) rmSync(socketPath, { force: true })
+
+  const child = fork(hostScript, [], {
+    env: {
+      ...process.env,
+      SEXTANT_PGLITE_DIR: join(dataDir, 'pg'),
+      SEXTANT_PGLITE_SOCKET: useSocket ? socketPath : '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+
+  const ready = await new Promise<{ socketPath?: string; port?: number }>((resolvePromise, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`The embedded database stopped during start-up (exit code ${code}).`))
+    child.once('exit', onExit)
+    child.on('message', (msg: { type: string; message?: string; socketPath?: string; port?: number }) => {
+      if (msg.type === 'ready') {
+        child.off('exit', onExit)
+        resolvePromise(msg)
+      } else if (msg.type === 'error') {
+        child.off('exit', onExit)
+        reject(new Error(`The embedded database in ${dataDir} could not start: ${msg.message}`))
+      }
+    })
+  }).catch((error: unknown) => {
+    releaseLock()
+    child.kill()
+    throw error
+  })
+
+  const target: ConnectionTarget = ready.socketPath
+    ? { host: socketDir, port: 5432, database: 'postgres', user: 'postgres' }
+    : { host: '127.0.0.1', port: ready.port ?? 0, database: 'postgres', user: 'postgres' }
+
+  let stopped: Promise<void> | null = null
+  return {
+    target,
+    stop() {
+      stopped ??= new Promise<void>((resolveStop) => {
+        if (child.exitCode !== null) {
+          releaseLock()
+          resolveStop()
+          return
+        }
+        child.once('exit', () => {
+          releaseLock()
+          resolveStop()
+        })
+        child.send({ type: 'stop' })
+        // A database that does not close within 20 s is killed; PGlite recovers from its WAL.
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref()
+      })
+      return stopped
+    },
+  }
+}

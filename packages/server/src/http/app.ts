@@ -1,0 +1,70 @@
+// The Fastify application (DESIGN §5): one error shape, auth resolved once, contract routes, the
+// built web app served with an SPA fallback. Built from its dependencies so tests can make one per case.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Config } from '../config'
+import type { Db } from '../db/connection'
+import type { PgBoss, Workers } from '../jobs/boss'
+import { healthRoutes } from '../resources/health.routes'
+import { identityRoutes } from '../resources/identity.routes'
+import { projectRoutes } from '../resources/projects.routes'
+import { uploadRoutes } from '../resources/uploads.routes'
+import { installAuth } from './auth'
+import { installErrorHandling, sendError } from './errors'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  boss: PgBoss
+  workers: Workers | null
+  logger: Logger
+  /** Folder of the built web app; `null` serves the API only. */
+  webDir: string | null
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, boss } = deps
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+  })
+  installErrorHandling(app, config.bodyLimitBytes)
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.bodyLimitBytes,
+      files: config.uploadMaxFiles,
+      fields: 50,
+      parts: config.uploadMaxFiles + 50,
+    },
+    throwFileSizeLimit: true,
+  })
+  installAuth(app, db)
+
+  healthRoutes(app, db, {
+    jobs: async () => {
+      const count = await boss.getQueueSize('analyse')
+      return `pg-boss running; ${count} analyses waiting`
+    },
+  })
+  identityRoutes(app, db, config.sessionTtlMs)
+  projectRoutes(app, db)
+  uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+
+  if (deps.webDir && existsSync(join(deps.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: ['index.html'] })
+    // Client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? ''
+      if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/')) {
+        return reply.type('text/html').sendFile('index.html')
+      }
+      return sendError(reply, 404, `There is no ${request.method} ${path} in this API.`)
+    })
+  }
+  return app
+}

@@ -1,0 +1,6 @@
+// @sextant/server: Fastify HTTP API, auth, storage (PostgreSQL dialect), background jobs (DESIGN §1).
+
+export type { Config } from './config'
+export { ConfigError, loadConfig } from './config'
+export type { RunningSextant, StartOptions } from './runtime'
+export { startSextant } from './runtime'

@@ -1,0 +1,197 @@
+// The spine's API end to end on each storage mode (issue 2 acceptance 1, 2, 5): health, identity,
+// uploads → job → report, history, and bad input answering 400/404/413 with nothing stored.
+import { readFileSync } from 'node:fs'
+import { reportSchema } from '@sextant/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageModes } from '../testing/databases'
+import {
+  startTestInstance,
+  TEST_ADMIN,
+  TEST_BOOTSTRAP_TOKEN,
+  type TestInstance,
+  waitForReport,
+} from '../testing/instance'
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url))
+
+function sbomForm(content: Buffer | string, filename = 'bom.json'): FormData {
+  const form = new FormData()
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename)
+  return form
+}
+
+describe.each(storageModes())('API on %s storage', (mode) => {
+  let t: TestInstance
+  const count = async (table: string) =>
+    Number((await t.sextant.db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+
+  beforeAll(async () => {
+    t = await startTestInstance(mode, { SEXTANT_BODY_LIMIT_MB: '1' })
+  })
+  afterAll(async () => t?.close())
+
+  it('answers the health check without auth', async () => {
+    const res = await fetch(`${t.url}/admin/server/site/healthcheck`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body).toMatchObject({
+      service: 'site',
+      healthy: true,
+      details: { database: { healthy: true }, jobs: { healthy: true } },
+    })
+  })
+
+  it('serves the default account to callers without a header', async () => {
+    const me = await (await fetch(`${t.url}/api/v1/accounts/me`)).json()
+    const def = await (await fetch(`${t.url}/api/v1/accounts/default`)).json()
+    expect(me).toMatchObject({ default: true, sysadmin: false })
+    expect(def.uuid).toBe(me.uuid)
+  })
+
+  it('signs the administrator in and knows them by Bearer and by the bootstrap Token', async () => {
+    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    })
+    expect(login.status).toBe(200)
+    const { accessToken } = await login.json()
+    const bearer = await (
+      await fetch(`${t.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()
+    expect(bearer).toMatchObject({
+      email: TEST_ADMIN.email,
+      sysadmin: true,
+      membership: { role: 'Administrator' },
+    })
+    const token = await fetch(`${t.url}/api/v1/accounts/me`, {
+      headers: { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` },
+    })
+    expect((await token.json()).default).toBe(false)
+  })
+
+  it('refuses a wrong password and an unknown token with the one error shape', async () => {
+    const bad = await fetch(`${t.url}/api/v1/credentials/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: TEST_ADMIN.email, password: 'nope' }),
+    })
+    expect(bad.status).toBe(401)
+    expect(await bad.json()).toEqual({
+      status: 401,
+      error: 'UNAUTHORIZED',
+      message: expect.stringContaining('Credentials not valid'),
+    })
+    const unknown = await fetch(`${t.url}/api/v1/users/me`, {
+      headers: { authorization: 'Token 00000000-0000-4000-8000-00000000dead' },
+    })
+    expect(unknown.status).toBe(401)
+  })
+
+  it('turns an uploaded CycloneDX SBOM into a stored report', async () => {
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm(fixture('small.cdx.json')),
+    })
+    expect(res.status).toBe(202)
+    const upload = await res.json()
+    expect(upload).toMatchObject({ branch: 'main', status: 'QUEUED' })
+    const report = await waitForReport(t.url, upload.projectUuid, 'main')
+    expect(() => reportSchema.parse(report)).not.toThrow()
+    expect(report).toMatchObject({
+      status: 'OK',
+      project: { uuid: upload.projectUuid, branch: 'main' },
+      summary: { components: 3 },
+    })
+    const project = await (await fetch(`${t.url}/api/v1/projects/${upload.projectUuid}`)).json()
+    expect(project).toMatchObject({ name: 'shop-front', branches: ['main'] })
+    const history = await (
+      await fetch(`${t.url}/api/v1/reports/${upload.projectUuid}/history?limit=20&branch=main`)
+    ).json()
+    expect(history).toHaveLength(1)
+    expect(history[0].uuid).toBe(report.uuid)
+  })
+
+  it('turns uploaded manifests into a report with scopes and a second branch', async () => {
+    const form = new FormData()
+    form.append('file', new Blob([fixture('package.json')]), 'package.json')
+    form.append('file', new Blob([fixture('package-lock.json')]), 'package-lock.json')
+    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=feature%2Fx`, {
+      method: 'POST',
+      body: form,
+    })
+    expect(res.status).toBe(202)
+    const upload = await res.json()
+    const report = await waitForReport(t.url, upload.projectUuid, 'feature/x')
+    expect(report).toMatchObject({ summary: { components: 3 }, project: { branch: 'feature/x' } })
+    const reports = (
+      report.security as {
+        assessments: {
+          reports: { dependency: { library: { name: string }; version: string }; scope: string }[]
+        }[]
+      }
+    ).assessments[0]!.reports
+    expect(
+      reports.map((r) => `${r.dependency.library.name}@${r.dependency.version}:${r.scope}`).sort(),
+    ).toEqual(['debug@4.3.4:dev', 'ms@2.1.2:dev', 'ms@2.1.3:prod'])
+  })
+
+  it('answers 404 NOT FOUND for a branch without a report and for unknown projects', async () => {
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm(fixture('small.cdx.json')),
+    })
+    const { projectUuid } = await res.json()
+    const none = await fetch(`${t.url}/api/v1/reports/${projectUuid}/full?branch=nope`)
+    expect(none.status).toBe(404)
+    expect((await none.json()).error).toBe('NOT FOUND')
+    for (const path of [
+      '/api/v1/projects/8a5c2b8e-1111-4222-8333-444455556666',
+      '/api/v1/reports/not-a-uuid/full?branch=main',
+    ]) {
+      expect((await fetch(t.url + path)).status).toBe(404)
+    }
+    const upload = await fetch(
+      `${t.url}/api/v1/uploads/8a5c2b8e-1111-4222-8333-444455556666/sbom-cdx.json?branch=main`,
+      {
+        method: 'POST',
+        body: sbomForm(fixture('small.cdx.json')),
+      },
+    )
+    expect(upload.status).toBe(404)
+  })
+
+  it('refuses a malformed SBOM or lockfile with 400 naming the file, and stores nothing', async () => {
+    const before = [await count('projects'), await count('analyses')]
+    const sbom = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm('{"bomFormat": "CycloneDX", '),
+    })
+    expect(sbom.status).toBe(400)
+    expect((await sbom.json()).message).toMatch(/bom\.cdx\.json/)
+    const form = new FormData()
+    form.append('file', new Blob([fixture('package.json')]), 'package.json')
+    form.append('file', new Blob(['{ "lockfileVersion": 3, "packages": { \n oops']), 'package-lock.json')
+    const lock = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main`, {
+      method: 'POST',
+      body: form,
+    })
+    expect(lock.status).toBe(400)
+    const body = await lock.json()
+    expect(body.message).toMatch(/package-lock\.json/)
+    expect(body.details[0]).toMatchObject({ file: 'package-lock.json' })
+    expect([await count('projects'), await count('analyses')]).toEqual(before)
+  })
+
+  it('refuses a body over the limit with 413 and stores nothing', async () => {
+    const before = await count('analyses')
+    const big = Buffer.alloc(1024 * 1024 + 10, 32)
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm(big),
+    })
+    expect(res.status).toBe(413)
+    expect((await res.json()).message).toMatch(/limit is 1 MB/)
+    expect(await count('analyses')).toBe(before)
+  })
+})

@@ -1,0 +1,80 @@
+// Sign-in and who-am-I (spec accounts-and-api §7 Authentication, Accounts; report-page §7 first row):
+// POST /api/v1/credentials/login, GET /api/v1/users/me, GET /api/v1/accounts/{me|default|uuid}.
+import { type Account, routes, type User } from '@sextant/contract'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/connection'
+import type { Principal } from '../http/auth'
+import { HttpError } from '../http/errors'
+import { bindRoute } from '../http/route'
+import {
+  type AccountRecord,
+  DEFAULT_ACCOUNT_UUID,
+  findAccount,
+  findMemberByEmail,
+  insertSession,
+  type MemberRecord,
+} from '../services/identity.repo'
+import { isUuid } from '../services/projects.repo'
+import { digestToken, newAccessToken, newUuid, verifyPassword } from '../services/secrets'
+
+export function presentAccount(a: AccountRecord, principal: Principal): Account {
+  return {
+    uuid: a.uuid,
+    name: a.name,
+    email: a.isDefault ? '' : a.email,
+    plan: a.plan,
+    bundle: { name: a.plan, limits: { usePDFReports: true } },
+    features: a.features,
+    default: a.isDefault,
+    sysadmin: principal.kind === 'member' && principal.member.sysadmin,
+    properties: a.properties,
+  }
+}
+
+export function presentUser(m: MemberRecord): User {
+  return {
+    uuid: m.userUuid,
+    name: m.name,
+    email: m.email,
+    sysadmin: m.sysadmin,
+    account: { uuid: m.account.uuid, name: m.account.name },
+    membership: { uuid: m.membershipUuid, name: m.name, role: m.role },
+  }
+}
+
+export function identityRoutes(app: FastifyInstance, db: Db, sessionTtlMs: number): void {
+  bindRoute(app, routes.login, async ({ body }) => {
+    const member = await findMemberByEmail(db, body.email)
+    // One message for unknown user and wrong password: sign-in must not reveal which e-mails exist.
+    if (!member || !(await verifyPassword(member.passwordHash, body.password))) {
+      throw new HttpError(401, 'Credentials not valid: check the e-mail address and the password.')
+    }
+    const token = newAccessToken()
+    const expiresAt = new Date(Date.now() + sessionTtlMs)
+    await insertSession(db, newUuid(), digestToken(token), member.membershipUuid, expiresAt)
+    return {
+      accessToken: token,
+      tokenType: 'Bearer' as const,
+      expiresAt: expiresAt.toISOString(),
+      user: presentUser(member),
+    }
+  })
+
+  bindRoute(app, routes.usersMe, async ({ request }) => {
+    const p = request.principal
+    if (p.kind !== 'member') throw new HttpError(401, 'Not signed in.')
+    return presentUser(p.member)
+  })
+
+  bindRoute(app, routes.accountGet, async ({ params, request }) => {
+    const p = request.principal
+    if (params.id === 'me') return presentAccount(p.account, p)
+    const uuid = params.id === 'default' ? DEFAULT_ACCOUNT_UUID : params.id
+    const account = isUuid(uuid) ? await findAccount(db, uuid) : null
+    const visible =
+      account &&
+      (account.isDefault || account.uuid === p.account.uuid || (p.kind === 'member' && p.member.sysadmin))
+    if (!account || !visible) throw new HttpError(404, `There is no account ${params.id} that you may see.`)
+    return presentAccount(account, p)
+  })
+}

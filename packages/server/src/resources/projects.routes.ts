@@ -1,0 +1,63 @@
+// Projects and their reports (spec accounts-and-api §7 "Projects and reports"; report-page §7):
+// GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
+// GET /api/v1/reports/{id}/history. Unknown or invisible projects answer 404 (spec: NOT FOUND).
+import { routes } from '@sextant/contract'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/connection'
+import type { Principal } from '../http/auth'
+import { HttpError } from '../http/errors'
+import { bindRoute } from '../http/route'
+import { canRead } from '../services/projects.access'
+import {
+  findProject,
+  listAccountProjects,
+  type ProjectRecord,
+  presentProject,
+} from '../services/projects.repo'
+import { latestReportJson, reportHistory, reportJsonById } from '../services/reports.repo'
+
+async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
+  const project = await findProject(db, id)
+  if (!project || !canRead(principal, project)) {
+    throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
+  }
+  return project
+}
+
+export function projectRoutes(app: FastifyInstance, db: Db): void {
+  bindRoute(app, routes.projectGet, async ({ params, request }) =>
+    presentProject(db, await visibleProject(db, request.principal, params.projectId)),
+  )
+
+  bindRoute(app, routes.accountProjects, async ({ params, request }) => {
+    const p = request.principal
+    const accountUuid = params.id === 'me' ? p.account.uuid : params.id
+    const allowed = accountUuid === p.account.uuid || (p.kind === 'member' && p.member.sysadmin)
+    if (!allowed) throw new HttpError(404, `There is no account ${params.id} that you may see.`)
+    const projects = await listAccountProjects(db, accountUuid)
+    return Promise.all(projects.map((project) => presentProject(db, project)))
+  })
+
+  bindRoute(app, routes.reportLatest, async ({ params, query, request, reply }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    const branch = query.branch?.trim()
+    if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
+    const json = await latestReportJson(db, project.uuid, branch)
+    if (!json) throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
+    reply.status(200).type('application/json').send(json)
+    return undefined
+  })
+
+  bindRoute(app, routes.reportById, async ({ params, request, reply }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    const json = await reportJsonById(db, project.uuid, params.reportId)
+    if (!json) throw new HttpError(404, `NOT FOUND: this project has no report ${params.reportId}.`)
+    reply.status(200).type('application/json').send(json)
+    return undefined
+  })
+
+  bindRoute(app, routes.reportHistory, async ({ params, query, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    return reportHistory(db, project.uuid, query.branch, query.limit)
+  })
+}

@@ -1,0 +1,117 @@
+// Starts and stops one Sextant process (DESIGN §1 "Runtime topology"): API and/or workers, on the
+// embedded PGlite (no DATABASE_URL) or on a PostgreSQL server. Start-up order: config → database →
+// migrations → first-start identity → jobs → workers → HTTP. Stop reverses it, letting running jobs finish.
+import { fileURLToPath } from 'node:url'
+import pino, { type Logger } from 'pino'
+import { type Config, loadConfig } from './config'
+import { type ConnectionTarget, createPool, type Db } from './db/connection'
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
+import { migrate } from './db/migrate'
+import { buildApp } from './http/app'
+import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
+import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
+import { bootstrapIdentity } from './services/bootstrap.service'
+
+export interface StartOptions {
+  api: boolean
+  workers: boolean
+  env?: NodeJS.ProcessEnv
+  /** Where one-time notices (a generated admin password) are printed; stdout by default. */
+  print?: (line: string) => void
+}
+
+export interface RunningSextant {
+  config: Config
+  db: Db
+  boss: PgBoss
+  logger: Logger
+  /** http://host:port when the API runs. */
+  url: string | null
+  embedded: boolean
+  stop(): Promise<void>
+}
+
+const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+export async function startSextant(options: StartOptions): Promise<RunningSextant> {
+  const config = loadConfig(options.env ?? process.env)
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`))
+  const logger = pino({ level: config.logLevel, base: { service: 'sextant' } })
+
+  let embedded: EmbeddedDatabase | null = null
+  let target: ConnectionTarget
+  if (config.databaseUrl) {
+    target = { connectionString: config.databaseUrl }
+  } else {
+    if (!options.api) {
+      throw new Error(
+        'A worker-only process needs DATABASE_URL: the embedded database belongs to one process. Run `sextant serve` (API and workers together) or point every process at one PostgreSQL server.',
+      )
+    }
+    embedded = await startEmbeddedDatabase(config.dataDir)
+    target = embedded.target
+    logger.info({ dataDir: config.dataDir }, 'embedded database started')
+  }
+
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'))
+  }
+  if (embedded) stops.push(embedded.stop)
+
+  try {
+    const db = createPool(target, embedded ? 8 : 10)
+    stops.push(() => db.end())
+    const applied = await migrate(db)
+    if (applied.length) logger.info({ applied }, 'database migrations applied')
+
+    const boot = await bootstrapIdentity(db, config)
+    if (boot.generatedAdmin) {
+      print(
+        `\nSextant created the first administrator.\n  e-mail:   ${boot.generatedAdmin.email}\n  password: ${boot.generatedAdmin.password}\nThis password is shown once; set SEXTANT_ADMIN_PASSWORD before the first start to choose it.\n`,
+      )
+    }
+
+    const boss = await startBoss(target, logger)
+    stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
+    await ensureQueue(boss, ANALYSE_QUEUE)
+
+    let workers: Workers | null = null
+    if (options.workers) {
+      workers = await startWorkers<AnalyseJobData>(
+        boss,
+        ANALYSE_QUEUE,
+        config.jobConcurrency,
+        async (data) => {
+          const outcome = await runAnalysis(db, data.analysisUuid)
+          logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
+        },
+      )
+    }
+
+    let url: string | null = null
+    if (options.api) {
+      const webDir = config.serveWeb ? (config.webDir ?? defaultWebDir) : null
+      const app = await buildApp({ config, db, boss, workers, logger, webDir })
+      await app.listen({ port: config.port, host: config.host })
+      const address = app.server.address()
+      const port = typeof address === 'object' && address ? address.port : config.port
+      url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
+      stops.push(() => app.close())
+    }
+    let stopping: Promise<void> | null = null
+    return {
+      config,
+      db,
+      boss,
+      logger,
+      url,
+      embedded: embedded !== null,
+      stop: () => (stopping ??= stopAll()),
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}

@@ -1,0 +1,115 @@
+// Projects, branches and the state of their analyses in storage (spec report-page §3 Project;
+// accounts-and-api §7 "Projects and reports"). Visibility rules live in projects.access.ts.
+import type { AnalysisState, Project, Thresholds } from '@sextant/contract'
+import type { Db, DbClient } from '../db/connection'
+
+export interface ProjectRecord {
+  uuid: string
+  accountUuid: string
+  name: string
+  url: string | null
+  isPublic: boolean
+  thresholds: Thresholds
+  createdAt: Date
+}
+
+interface ProjectRow {
+  uuid: string
+  account_uuid: string
+  name: string
+  url: string | null
+  is_public: boolean
+  thresholds: Thresholds
+  created_at: Date
+}
+
+const toProject = (r: ProjectRow): ProjectRecord => ({
+  uuid: r.uuid,
+  accountUuid: r.account_uuid,
+  name: r.name,
+  url: r.url,
+  isPublic: r.is_public,
+  thresholds: r.thresholds,
+  createdAt: r.created_at,
+})
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(text: string): boolean {
+  return uuidPattern.test(text)
+}
+
+export async function findProject(db: Db | DbClient, uuid: string): Promise<ProjectRecord | null> {
+  if (!isUuid(uuid)) return null
+  const { rows } = await db.query<ProjectRow>('SELECT * FROM projects WHERE uuid = $1', [uuid])
+  return rows[0] ? toProject(rows[0]) : null
+}
+
+export async function listAccountProjects(db: Db, accountUuid: string): Promise<ProjectRecord[]> {
+  const { rows } = await db.query<ProjectRow>(
+    'SELECT * FROM projects WHERE account_uuid = $1 ORDER BY name, created_at',
+    [accountUuid],
+  )
+  return rows.map(toProject)
+}
+
+export async function insertProject(
+  db: DbClient,
+  p: { uuid: string; accountUuid: string; name: string; url: string | null; isPublic: boolean },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO projects (uuid, account_uuid, name, url, is_public) VALUES ($1, $2, $3, $4, $5)',
+    [p.uuid, p.accountUuid, p.name, p.url, p.isPublic],
+  )
+}
+
+export async function ensureBranch(db: DbClient, projectUuid: string, branch: string): Promise<void> {
+  await db.query('INSERT INTO branches (project_uuid, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    projectUuid,
+    branch,
+  ])
+}
+
+interface AnalysisRow {
+  uuid: string
+  branch: string
+  status: AnalysisState['status']
+  error: string | null
+  created_at: Date
+  finished_at: Date | null
+}
+
+/** The project as the API shows it: its branches and the newest analysis of each. */
+export async function presentProject(db: Db, p: ProjectRecord): Promise<Project> {
+  const [branches, analyses] = await Promise.all([
+    db.query<{ name: string }>(
+      'SELECT name FROM branches WHERE project_uuid = $1 ORDER BY created_at, name',
+      [p.uuid],
+    ),
+    db.query<AnalysisRow>(
+      `SELECT DISTINCT ON (branch) uuid, branch, status, error, created_at, finished_at
+       FROM analyses WHERE project_uuid = $1 ORDER BY branch, created_at DESC`,
+      [p.uuid],
+    ),
+  ])
+  return {
+    uuid: p.uuid,
+    name: p.name,
+    title: p.name,
+    url: p.url,
+    accountUuid: p.accountUuid,
+    isPublic: p.isPublic,
+    readonly: false,
+    branches: branches.rows.map((b) => b.name),
+    thresholds: p.thresholds,
+    analyses: analyses.rows.map((a) => ({
+      uuid: a.uuid,
+      branch: a.branch,
+      status: a.status,
+      error: a.error,
+      createdAt: a.created_at.toISOString(),
+      finishedAt: a.finished_at?.toISOString() ?? null,
+    })),
+    createdAt: p.createdAt.toISOString(),
+  }
+}

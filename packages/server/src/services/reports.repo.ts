@@ -1,0 +1,97 @@
+// Report documents in storage (DESIGN §2): one immutable JSONB row per report, with the scores and
+// outcome beside it so that history and badges never load whole documents.
+import type { HistoryEntry, Report } from '@sextant/contract'
+import type { ReportDocument } from '@sextant/engine'
+import type { Db, DbClient } from '../db/connection'
+import { isUuid } from './projects.repo'
+
+/** Stores a report once per analysis; answers false when that analysis already has one. */
+export async function insertReport(
+  db: DbClient,
+  doc: ReportDocument,
+  analysisUuid: string | null,
+): Promise<boolean> {
+  const r = await db.query(
+    `INSERT INTO reports (uuid, project_uuid, branch, analysis_uuid, status, outcome, security_score, stability_score,
+                          licensing_score, thresholds, components, created_at, document)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (analysis_uuid) DO NOTHING`,
+    [
+      doc.uuid,
+      doc.project.uuid,
+      doc.project.branch,
+      analysisUuid,
+      doc.status,
+      doc.outcome,
+      doc.security.score,
+      doc.stability.score,
+      doc.licensing.score,
+      JSON.stringify(doc.thresholds),
+      doc.summary.components,
+      doc.createdAt,
+      JSON.stringify(doc),
+    ],
+  )
+  return (r.rowCount ?? 0) > 0
+}
+
+// The document is returned as stored text: no parse and re-serialise of large reports per request.
+export async function latestReportJson(db: Db, projectUuid: string, branch: string): Promise<string | null> {
+  const { rows } = await db.query<{ document: string }>(
+    `SELECT document::text AS document FROM reports WHERE project_uuid = $1 AND branch = $2
+     ORDER BY created_at DESC LIMIT 1`,
+    [projectUuid, branch],
+  )
+  return rows[0]?.document ?? null
+}
+
+export async function reportJsonById(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+): Promise<string | null> {
+  if (!isUuid(reportUuid)) return null
+  const { rows } = await db.query<{ document: string }>(
+    'SELECT document::text AS document FROM reports WHERE project_uuid = $1 AND uuid = $2',
+    [projectUuid, reportUuid],
+  )
+  return rows[0]?.document ?? null
+}
+
+interface HistoryRow {
+  uuid: string
+  branch: string
+  status: Report['status']
+  outcome: Report['outcome']
+  created_at: Date
+  security_score: number
+  stability_score: number
+  licensing_score: number
+  thresholds: { security: number; stability: number; licensing: number }
+}
+
+export async function reportHistory(
+  db: Db,
+  projectUuid: string,
+  branch: string | undefined,
+  limit: number,
+): Promise<HistoryEntry[]> {
+  const { rows } = await db.query<HistoryRow>(
+    `SELECT uuid, branch, status, outcome, created_at, security_score, stability_score, licensing_score, thresholds
+     FROM reports WHERE project_uuid = $1 AND ($2::text IS NULL OR branch = $2) ORDER BY created_at DESC LIMIT $3`,
+    [projectUuid, branch ?? null, limit],
+  )
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    timestamp: r.created_at.toISOString(),
+    branch: r.branch,
+    status: r.status,
+    outcome: r.outcome,
+    security: r.security_score,
+    stability: r.stability_score,
+    licensing: r.licensing_score,
+    minSecurityScore: r.thresholds.security,
+    minStabilityScore: r.thresholds.stability,
+    minLicensingScore: r.thresholds.licensing,
+  }))
+}

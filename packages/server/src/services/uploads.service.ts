@@ -1,0 +1,124 @@
+// Uploads that start an analysis (spec accounts-and-api §7 "POST /api/v1/uploads/{uuid|new}/sbom-cdx.json";
+// ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
+// nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
+import type { UploadQuery, UploadResponse } from '@sextant/contract'
+import { extractProject, type SourceFile } from '@sextant/engine'
+import { type Db, inTransaction } from '../db/connection'
+import type { Principal } from '../http/auth'
+import { HttpError } from '../http/errors'
+import { ANALYSE_QUEUE } from '../jobs/analyse.job'
+import type { PgBoss } from '../jobs/boss'
+import { canUpload } from './projects.access'
+import { ensureBranch, findProject, insertProject } from './projects.repo'
+import { newUuid } from './secrets'
+
+export interface UploadedFile {
+  path: string
+  content: Buffer
+}
+
+/** Root-relative, `/`-separated, no `..`, no absolute paths; `null` when the name is unusable. */
+export function normaliseUploadPath(name: string): string | null {
+  const parts = name
+    .replaceAll('\\', '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
+  if (parts.length === 0 || parts.some((p) => p === '..') || /^[a-zA-Z]:$/.test(parts[0] ?? '')) return null
+  return parts.join('/')
+}
+
+function projectName(query: UploadQuery, rootName: string | null): string {
+  if (query.name) return query.name
+  if (query.url) {
+    const tail = query.url
+      .replace(/\.git$/, '')
+      .split(/[/:]/)
+      .filter(Boolean)
+      .slice(-2)
+      .join('/')
+    if (tail) return tail
+  }
+  return rootName && rootName !== 'unknown' ? rootName : `project-${new Date().toISOString().slice(0, 10)}`
+}
+
+export interface StartUploadInput {
+  db: Db
+  boss: PgBoss
+  principal: Principal
+  projectId: string
+  query: UploadQuery
+  files: UploadedFile[]
+  source: 'sbom' | 'manifests'
+}
+
+export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
+  const { db, boss, principal, projectId, query, files } = input
+  const existing = projectId === 'new' ? null : await findProject(db, projectId)
+  if (projectId !== 'new' && (!existing || !canUpload(principal, existing))) {
+    throw new HttpError(
+      404,
+      `There is no project ${projectId} that you may upload to. Use 'new' to create one.`,
+    )
+  }
+  if (files.length === 0)
+    throw new HttpError(400, "No file was uploaded: send the files as multipart form parts (field 'file').")
+
+  const sources: SourceFile[] = files.map((f) => ({ path: f.path, content: f.content.toString('utf8') }))
+  const extraction = extractProject(sources)
+  if (extraction.errors.length > 0) {
+    const first = extraction.errors[0]!
+    const where = first.line !== undefined ? `${first.file}, line ${first.line}` : first.file
+    throw new HttpError(
+      400,
+      `${where}: ${first.message}`,
+      extraction.errors.map((e) => ({ ...e })),
+    )
+  }
+  if (extraction.files.length === 0) {
+    throw new HttpError(
+      400,
+      `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => f.path).join(', ')}.`,
+    )
+  }
+
+  const projectUuid = existing?.uuid ?? newUuid()
+  const analysisUuid = newUuid()
+  await inTransaction(db, async (client) => {
+    if (!existing) {
+      await insertProject(client, {
+        uuid: projectUuid,
+        accountUuid: principal.account.uuid,
+        name: projectName(query, extraction.graph.root.name),
+        url: query.url ?? null,
+        isPublic: principal.kind === 'anonymous',
+      })
+    }
+    await ensureBranch(client, projectUuid, query.branch)
+    await client.query(
+      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings)
+       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6)`,
+      [
+        analysisUuid,
+        projectUuid,
+        query.branch,
+        input.source,
+        JSON.stringify(extraction.graph),
+        JSON.stringify(extraction.warnings),
+      ],
+    )
+    for (const f of files) {
+      await client.query('INSERT INTO analysis_files (analysis_uuid, path, content) VALUES ($1, $2, $3)', [
+        analysisUuid,
+        f.path,
+        f.content,
+      ])
+    }
+    // Queued inside the same transaction: the job exists exactly when the analysis does.
+    await boss.send(
+      ANALYSE_QUEUE,
+      { analysisUuid },
+      { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
+    )
+  })
+  return { projectUuid, branch: query.branch, analysisUuid, status: 'QUEUED', files: extraction.files }
+}

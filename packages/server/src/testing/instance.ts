@@ -1,0 +1,69 @@
+// A whole Sextant (API + workers) for API tests, on a test database, listening on a free loopback port.
+import { type RunningSextant, startSextant } from '../runtime'
+import { createTestDatabase, type StorageMode } from './databases'
+
+export interface TestInstance {
+  sextant: RunningSextant
+  url: string
+  close(): Promise<void>
+}
+
+export const TEST_ADMIN = { email: 'admin@example.test', password: 'correct horse battery' }
+export const TEST_BOOTSTRAP_TOKEN = '5b0e3f8c-55d4-4e4d-9f55-2a6f9c1d0e11'
+
+export async function startTestInstance(
+  mode: StorageMode,
+  extraEnv: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestInstance> {
+  const database = await createTestDatabase(mode)
+  const sextant = await startSextant({
+    api: true,
+    workers: options.workers ?? true,
+    print: () => {},
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEXTANT_SERVE_WEB: 'false',
+      SEXTANT_ADMIN_EMAIL: TEST_ADMIN.email,
+      SEXTANT_ADMIN_PASSWORD: TEST_ADMIN.password,
+      SEXTANT_BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
+      ...database.env,
+      ...extraEnv,
+    },
+  })
+  return {
+    sextant,
+    url: sextant.url!,
+    close: async () => {
+      await sextant.stop()
+      await database.dispose()
+    },
+  }
+}
+
+/** Polls until the branch has a report (or the analysis failed); answers the report JSON. */
+export async function waitForReport(
+  url: string,
+  projectUuid: string,
+  branch: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 20_000,
+) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const res = await fetch(
+      `${url}/api/v1/reports/${projectUuid}/full?branch=${encodeURIComponent(branch)}`,
+      { headers },
+    )
+    if (res.status === 200) return (await res.json()) as Record<string, unknown>
+    const project = (await (await fetch(`${url}/api/v1/projects/${projectUuid}`, { headers })).json()) as {
+      analyses?: { status: string; error: string | null }[]
+    }
+    const failed = project.analyses?.find((a) => a.status === 'FAILED')
+    if (failed) throw new Error(`analysis failed: ${failed.error}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`no report for ${projectUuid}/${branch} within ${timeoutMs} ms`)
+}
