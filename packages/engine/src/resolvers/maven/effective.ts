@@ -1,0 +1,283 @@
+// The effective POM (Maven model building; DESIGN §1 "Resolve"): parent chain (relativePath first,
+// then repositories), inheritance, interpolation, dependencyManagement with import-scoped BOMs.
+// Every problem (malformed XML, parent cycle, undefined property, missing POM) is a warning with file+line.
+import type { MavenRepository } from '../../datasources/maven-repository'
+import type { Warning } from '../../model'
+import { interpolate } from './interpolate'
+import { parsePom, type RawDependency, type RawExclusion, type RawPom } from './pom'
+
+export interface EffectiveDependency {
+  groupId: string
+  artifactId: string
+  /** `null` when no version could be determined (warned). */
+  version: string | null
+  type: string
+  classifier: string | null
+  scope: string
+  optional: boolean
+  exclusions: RawExclusion[]
+  file: string
+  line?: number
+}
+
+export interface EffectivePom {
+  groupId: string
+  artifactId: string
+  version: string
+  packaging: string
+  file: string
+  dependencies: EffectiveDependency[]
+  managed: Map<string, EffectiveDependency>
+  modules: string[]
+}
+
+export interface PomContext {
+  repository: MavenRepository
+  /** A project file by root-relative path; `null` when absent. */
+  readProject(path: string): string | null
+  warnings: Warning[]
+}
+
+export const dependencyKey = (d: {
+  groupId: string
+  artifactId: string
+  type?: string | undefined
+  classifier?: string | null | undefined
+}): string => `${d.groupId}:${d.artifactId}:${d.type ?? 'jar'}:${d.classifier ?? ''}`
+
+interface Layer {
+  pom: RawPom
+  file: string
+}
+
+function joinPath(dir: string, rel: string): string {
+  const parts = dir === '' ? [] : dir.split('/')
+  for (const seg of rel.split('/')) {
+    if (seg === '..') parts.pop()
+    else if (seg !== '.' && seg !== '') parts.push(seg)
+  }
+  return parts.join('/')
+}
+
+const dirname = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
+
+/** Reads and parses a pom (project file or repository), warning on malformed XML. */
+function parseOrWarn(text: string, file: string, ctx: PomContext): RawPom | null {
+  const r = parsePom(text)
+  if (!r.ok) {
+    ctx.warnings.push({ file, line: r.line, message: r.message })
+    return null
+  }
+  for (const n of r.notes) ctx.warnings.push({ file, line: n.line, message: n.message })
+  return r.pom
+}
+
+async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer | 'missing' | null> {
+  const parent = layer.pom.parent
+  if (!parent) return null
+  const props = layer.pom.properties
+  const unused = new Set<string>()
+  const scope = { properties: props, project: {}, parent: {} }
+  const g = interpolate(parent.groupId, scope, unused)
+  const a = interpolate(parent.artifactId, scope, unused)
+  const v = interpolate(parent.version, scope, unused)
+  if (parent.relativePath !== '' && !layer.file.includes('://')) {
+    let path = joinPath(dirname(layer.file), parent.relativePath ?? '../pom.xml')
+    if (!path.endsWith('.xml')) path = joinPath(path, 'pom.xml')
+    const text = ctx.readProject(path)
+    if (text !== null) {
+      const pom = parsePom(text)
+      // Maven uses the local parent only when its coordinates match the declared parent.
+      if (pom.ok && pom.pom.artifactId === a && (pom.pom.groupId ?? pom.pom.parent?.groupId) === g) {
+        const localVersion = pom.pom.version ?? pom.pom.parent?.version
+        if (localVersion === v || v.includes('${')) return { pom: pom.pom, file: path }
+      }
+      if (!pom.ok) ctx.warnings.push({ file: path, line: pom.line, message: pom.message })
+    }
+  }
+  const fetched = await ctx.repository.pom({ groupId: g, artifactId: a, version: v })
+  if (!fetched) return 'missing'
+  const pom = parseOrWarn(fetched.text, fetched.url, ctx)
+  return pom ? { pom, file: fetched.url } : 'missing'
+}
+
+function mergeByKey(
+  target: Map<string, RawDependency & { file: string }>,
+  deps: RawDependency[],
+  file: string,
+): void {
+  for (const d of deps) {
+    const key = dependencyKey(d)
+    if (!target.has(key)) target.set(key, { ...d, file })
+  }
+}
+
+/** Builds the effective model of one POM text; `cache` shares effective BOM/parent models per analysis. */
+export async function buildEffectivePom(
+  text: string,
+  file: string,
+  ctx: PomContext,
+  cache: EffectivePomCache,
+): Promise<EffectivePom | null> {
+  const self = parseOrWarn(text, file, ctx)
+  if (!self) return null
+  const lineage: Layer[] = [{ pom: self, file }]
+  const seen = new Set<string>()
+  let missingParent: string | null = null
+  let missingParentLayer: Layer | null = null
+  for (let layer: Layer = lineage[0] as Layer; ; ) {
+    const p = layer.pom.parent
+    if (!p) break
+    const id = `${p.groupId}:${p.artifactId}:${p.version}`
+    if (seen.has(id)) {
+      ctx.warnings.push({
+        file: layer.file,
+        line: p.line,
+        message: `parent cycle: ${id} is its own ancestor`,
+      })
+      break
+    }
+    seen.add(id)
+    const next = await loadParent(layer, ctx)
+    if (next === 'missing') {
+      missingParent = id
+      missingParentLayer = layer
+      break
+    }
+    if (next === null) break
+    lineage.push(next)
+    layer = next
+  }
+  // Inheritance: child first; a key declared nearer the child wins.
+  const properties: Record<string, string> = {}
+  for (const l of [...lineage].reverse()) Object.assign(properties, l.pom.properties)
+  const deps = new Map<string, RawDependency & { file: string }>()
+  const managedRaw = new Map<string, RawDependency & { file: string }>()
+  for (const l of lineage) {
+    mergeByKey(deps, l.pom.dependencies, l.file)
+    mergeByKey(managedRaw, l.pom.managed, l.file)
+  }
+  const parentPom = self.parent
+  const project = {
+    groupId: self.groupId ?? parentPom?.groupId,
+    artifactId: self.artifactId,
+    version: self.version ?? parentPom?.version,
+    packaging: self.packaging,
+  }
+  const scope = {
+    properties,
+    project,
+    parent: { groupId: parentPom?.groupId, artifactId: parentPom?.artifactId, version: parentPom?.version },
+  }
+  const resolveDep = (d: RawDependency & { file: string }): EffectiveDependency => {
+    const missing = new Set<string>()
+    const ip = (v: string | undefined): string | undefined =>
+      v === undefined ? undefined : interpolate(v, scope, missing)
+    const version = ip(d.version)
+    const out: EffectiveDependency = {
+      groupId: ip(d.groupId) ?? '',
+      artifactId: ip(d.artifactId) ?? '',
+      version: version === undefined || version.includes('${') ? null : version,
+      type: ip(d.type) ?? 'jar',
+      classifier: ip(d.classifier) ?? null,
+      scope: ip(d.scope) ?? '',
+      optional: ip(d.optional) === 'true',
+      exclusions: d.exclusions ?? [],
+      file: d.file,
+    }
+    if (d.line !== undefined) out.line = d.line
+    for (const name of missing) {
+      if (missingParent && !lineage.some((l) => Object.hasOwn(l.pom.properties, name))) continue
+      ctx.warnings.push({
+        file: d.file,
+        line: d.line,
+        message: `undefined property \${${name}} in ${out.groupId}:${out.artifactId}`,
+      })
+    }
+    return out
+  }
+  const managed = new Map<string, EffectiveDependency>()
+  const imports: EffectiveDependency[] = []
+  for (const raw of managedRaw.values()) {
+    const m = resolveDep(raw)
+    if (m.scope === 'import') imports.push(m)
+    else managed.set(dependencyKey(m), m)
+  }
+  const missingBoms: EffectiveDependency[] = []
+  for (const bom of imports) {
+    const effective = bom.version ? await cache.load(bom.groupId, bom.artifactId, bom.version, ctx) : null
+    if (!effective) {
+      missingBoms.push(bom)
+      continue
+    }
+    for (const [k, v] of effective.managed) if (!managed.has(k)) managed.set(k, v)
+  }
+  const dependencies = [...deps.values()].map((raw) => {
+    const d = resolveDep(raw)
+    const m = managed.get(dependencyKey(d))
+    if (m) {
+      if (d.version === null && raw.version === undefined) d.version = m.version
+      if (d.scope === '') d.scope = m.scope
+      if (raw.exclusions === null) d.exclusions = m.exclusions
+    }
+    if (d.scope === '') d.scope = 'compile'
+    return d
+  })
+  const unresolved = dependencies.filter((d) => d.version === null).map((d) => `${d.groupId}:${d.artifactId}`)
+  const list =
+    unresolved.length > 0
+      ? `dependencies ${unresolved.join(', ')} unresolved`
+      : 'no declared dependency left without a version'
+  if (missingParent && missingParentLayer) {
+    ctx.warnings.push({
+      file: missingParentLayer.file,
+      line: missingParentLayer.pom.parent?.line,
+      message: `parent ${missingParent} could not be fetched: ${list}`,
+    })
+  }
+  for (const bom of missingBoms) {
+    ctx.warnings.push({
+      file: bom.file,
+      line: bom.line,
+      message: `BOM ${bom.groupId}:${bom.artifactId}:${bom.version ?? '?'} could not be fetched: ${list}`,
+    })
+  }
+  if (!missingParent && missingBoms.length === 0) {
+    for (const d of dependencies) {
+      if (d.version === null)
+        ctx.warnings.push({
+          file: d.file,
+          line: d.line,
+          message: `no version for ${d.groupId}:${d.artifactId}: not declared and not managed`,
+        })
+    }
+  }
+  return {
+    groupId: project.groupId ?? '',
+    artifactId: project.artifactId,
+    version: project.version ? interpolate(project.version, scope, new Set()) : '',
+    packaging: project.packaging,
+    file,
+    dependencies,
+    managed,
+    modules: self.modules,
+  }
+}
+
+/** Effective POMs from the repository, built once per coordinates in an analysis. */
+export class EffectivePomCache {
+  private readonly map = new Map<string, Promise<EffectivePom | null>>()
+
+  load(groupId: string, artifactId: string, version: string, ctx: PomContext): Promise<EffectivePom | null> {
+    const key = `${groupId}:${artifactId}:${version}`
+    let p = this.map.get(key)
+    if (!p) {
+      p = (async () => {
+        const fetched = await ctx.repository.pom({ groupId, artifactId, version })
+        return fetched ? buildEffectivePom(fetched.text, fetched.url, ctx, this) : null
+      })()
+      this.map.set(key, p)
+    }
+    return p
+  }
+}

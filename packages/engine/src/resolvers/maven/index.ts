@@ -1,0 +1,17 @@
+// Maven resolver (DESIGN §1 "Resolve", §4): effective POMs and Maven 3 transitive resolution
+// over the maven-repository datasource, producing the engine's DependencyGraph.
+export {
+  dependencyKey as mavenDependencyKey,
+  type EffectiveDependency as MavenEffectiveDependency,
+  type EffectivePom as MavenEffectivePom,
+} from './effective'
+export { mavenNodePurl, mavenScopeToScope } from './graph'
+export { interpolate as interpolateMavenProperties } from './interpolate'
+export { parsePom, type RawDependency as MavenRawDependency, type RawPom as MavenRawPom } from './pom'
+export {
+  type MavenModuleResult,
+  type MavenProjectInput,
+  type MavenProjectResult,
+  resolveMavenProject,
+} from './project'
+export { type MavenNode, propagateScope as propagateMavenScope } from './resolve'

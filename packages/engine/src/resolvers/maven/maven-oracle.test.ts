@@ -1,0 +1,133 @@
+// The oracle for the Maven resolver: Maven itself. Each fixtures/<case> project is resolved by
+// `mvn -o dependency:tree` against Debian's /usr/share/maven-repo and by our resolver over a
+// file:// repository at the same place; the trees (artifact, version, scope, parent) must be identical.
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { type FetchText, MavenRepository } from '../../datasources/maven-repository'
+import { resolveMavenProject } from './project'
+
+const run = promisify(execFile)
+const REPO = '/usr/share/maven-repo'
+const fixtures = new URL('./fixtures/', import.meta.url).pathname
+const HOW =
+  'Maven is required for this test: apt-get update && apt-get install -y maven libmaven-dependency-plugin-java junit4 libjackson2-databind-java libcommons-lang3-java libcommons-text-java libhttpclient-java'
+
+export const fileFetch: FetchText = async (url) => {
+  const path = decodeURIComponent(new URL(url).pathname)
+  return existsSync(path) ? { status: 200, body: readFileSync(path, 'utf8') } : { status: 404, body: '' }
+}
+
+function mavenAvailable(): boolean {
+  return (
+    ['/usr/bin/mvn', '/usr/local/bin/mvn'].some(existsSync) &&
+    existsSync(join(REPO, 'org/apache/maven/plugins/maven-dependency-plugin'))
+  )
+}
+
+/**
+ * `g:a:type[:classifier]:version:scope` lines → `parent > g:a:version:scope` rows. Maven 3.8's
+ * dependency:tree 3.5.0 text output does not mark optional direct dependencies, so neither do the rows.
+ */
+export function parseDependencyTree(text: string): string[] {
+  const rows: string[] = []
+  const stack: string[] = []
+  for (const line of text.split('\n').slice(1)) {
+    const m = /^([|\\+\- ]*?)([^\s|\\+-][^\s]*)(?: \((optional)\))?/.exec(line)
+    if (!m || line.trim() === '') continue
+    const depth = (m[1] as string).length / 3
+    const parts = (m[2] as string).split(':')
+    const [g, a, , ...rest] = parts
+    const scope = rest.pop()
+    const version = rest.pop()
+    const classifier = rest.pop()
+    const id = `${g}:${a}${classifier ? `:${classifier}` : ''}:${version}:${scope}${m[3] ? ':optional' : ''}`
+    stack.length = depth - 1
+    rows.push(`${stack[depth - 2] ?? 'ROOT'} > ${id}`)
+    stack.push(`${g}:${a}`)
+  }
+  return rows
+}
+
+const CASES = [
+  ['single', ['pom.xml']],
+  ['scopes', ['pom.xml']],
+  ['exclusions', ['pom.xml']],
+  ['optional', ['pom.xml']],
+  ['parent-local', ['child/pom.xml']],
+  ['multi-module', ['pom.xml']],
+  ['bom-import', ['pom.xml']],
+  ['nearest-wins', ['pom.xml']],
+  ['managed-transitive', ['pom.xml']],
+  ['properties', ['pom.xml']],
+  ['profile-default', ['pom.xml']],
+  ['provided-transitive', ['pom.xml']],
+] as const
+
+async function mavenTrees(dir: string, pom: string): Promise<Map<string, string[]>> {
+  const out = mkdtempSync(join(tmpdir(), 'sextant-mvn-'))
+  await run(
+    'mvn',
+    [
+      '-o',
+      '-q',
+      '-B',
+      `-Dmaven.repo.local=${REPO}`,
+      '-f',
+      pom,
+      'org.apache.maven.plugins:maven-dependency-plugin:3.5.0:tree',
+      '-DoutputType=text',
+      `-DoutputFile=${out}/\${project.artifactId}.txt`,
+    ],
+    { cwd: dir, timeout: 120_000 },
+  )
+  const trees = new Map<string, string[]>()
+  const { readdirSync } = await import('node:fs')
+  for (const f of readdirSync(out))
+    trees.set(f.replace(/\.txt$/, ''), parseDependencyTree(readFileSync(join(out, f), 'utf8')))
+  return trees
+}
+
+describe('Maven resolver agrees with mvn dependency:tree', () => {
+  it('has Maven and the Debian repository', () => {
+    if (!mavenAvailable()) throw new Error(process.env.CI === 'true' ? `CI: ${HOW}` : HOW)
+  })
+
+  it.each(CASES)(
+    '%s',
+    async (name, poms) => {
+      if (!mavenAvailable()) throw new Error(HOW)
+      const dir = join(fixtures, name)
+      for (const pom of poms) {
+        const expected = await mavenTrees(dir, pom)
+        const repository = new MavenRepository({ repositories: [`file://${REPO}`], fetchText: fileFetch })
+        const readFile = (p: string): string | null =>
+          existsSync(join(dir, p)) ? readFileSync(join(dir, p), 'utf8') : null
+        const result = await resolveMavenProject({ pomPath: pom, readFile, repository })
+        const ours = new Map<string, string[]>()
+        for (const m of result.modules) {
+          const key = (n: number | null): string => {
+            if (n === null) return 'ROOT'
+            const p = m.nodes[n]
+            return p ? `${p.groupId}:${p.artifactId}` : '?'
+          }
+          ours.set(
+            m.artifactId,
+            m.nodes.map(
+              (n) =>
+                `${key(n.parent)} > ${n.groupId}:${n.artifactId}${n.classifier ? `:${n.classifier}` : ''}:${n.version}:${n.scope}`,
+            ),
+          )
+        }
+        const sort = (m: Map<string, string[]>): Record<string, string[]> =>
+          Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]))
+        expect(sort(ours)).toEqual(sort(expected))
+        expect(result.warnings).toEqual([])
+      }
+    },
+    120_000,
+  )
+})

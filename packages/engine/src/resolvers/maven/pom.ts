@@ -1,0 +1,132 @@
+// Reads one pom.xml into a raw model (POM 4.0.0 reference; DESIGN §1 "Resolve"): coordinates,
+// parent, properties, dependencies, dependencyManagement, modules and activeByDefault profiles,
+// with the line of every declaration. Nothing is interpolated or inherited here.
+import {
+  mavenXmlChild as child,
+  mavenXmlChildren as children,
+  type MavenXmlElement,
+  type MavenXmlValue,
+  parseMavenXml,
+  mavenXmlText as text,
+  mavenXmlTexts as texts,
+} from '../../datasources/maven-repository'
+
+export interface RawExclusion {
+  groupId: string
+  artifactId: string
+}
+
+export interface RawDependency {
+  groupId: string
+  artifactId: string
+  version?: string
+  type?: string
+  classifier?: string
+  scope?: string
+  optional?: string
+  exclusions: RawExclusion[] | null
+  line?: number
+}
+
+export interface RawParent {
+  groupId: string
+  artifactId: string
+  version: string
+  /** `undefined` = default `../pom.xml`; `''` = look in repositories only. */
+  relativePath?: string
+  line?: number
+}
+
+export interface RawPom {
+  groupId?: string
+  artifactId: string
+  version?: string
+  packaging: string
+  parent?: RawParent
+  properties: Record<string, string>
+  dependencies: RawDependency[]
+  managed: RawDependency[]
+  modules: string[]
+}
+
+export type PomParseResult =
+  | { ok: true; pom: RawPom; notes: { line: number; message: string }[] }
+  | { ok: false; line: number; message: string }
+
+const ARRAYS = new Set(['dependency', 'exclusion', 'module', 'profile'])
+
+function readDependency(el: MavenXmlElement, lineOf: (e: unknown) => number | undefined): RawDependency {
+  const exclusionsEl = child(el, 'exclusions')
+  const dep: RawDependency = {
+    groupId: text(el, 'groupId') ?? '',
+    artifactId: text(el, 'artifactId') ?? '',
+    exclusions: exclusionsEl
+      ? children(exclusionsEl, 'exclusion').map((x) => ({
+          groupId: text(x, 'groupId') ?? '*',
+          artifactId: text(x, 'artifactId') ?? '*',
+        }))
+      : null,
+  }
+  const line = lineOf(el)
+  if (line !== undefined) dep.line = line
+  for (const key of ['version', 'type', 'classifier', 'scope', 'optional'] as const) {
+    const v = text(el, key)
+    if (v !== undefined && v !== '') dep[key] = v
+  }
+  return dep
+}
+
+function readProperties(el: MavenXmlValue | undefined): Record<string, string> {
+  const props: Record<string, string> = {}
+  if (el === undefined || typeof el === 'string' || Array.isArray(el)) return props
+  for (const [k, v] of Object.entries(el)) {
+    if (typeof v === 'string') props[k] = v
+    else if (Array.isArray(v) && typeof v[0] === 'string') props[k] = v[0]
+  }
+  return props
+}
+
+/** Parses pom.xml text; malformed XML is a value naming the line. */
+export function parsePom(xml: string): PomParseResult {
+  const parsed = parseMavenXml(xml, ARRAYS)
+  if (!parsed.ok) return parsed
+  const project = child(parsed.root, 'project')
+  if (!project) return { ok: false, line: 1, message: 'not a POM: no <project> element' }
+  const { lineOf } = parsed
+  const deps = (scope: MavenXmlElement | undefined): RawDependency[] =>
+    children(child(scope, 'dependencies'), 'dependency').map((d) => readDependency(d, lineOf))
+  const pom: RawPom = {
+    artifactId: text(project, 'artifactId') ?? '',
+    packaging: text(project, 'packaging') || 'jar',
+    properties: readProperties(project.properties),
+    dependencies: deps(project),
+    managed: deps(child(project, 'dependencyManagement')),
+    modules: texts(child(project, 'modules'), 'module'),
+  }
+  const groupId = text(project, 'groupId')
+  if (groupId) pom.groupId = groupId
+  const version = text(project, 'version')
+  if (version) pom.version = version
+  const parentEl = child(project, 'parent')
+  if (parentEl) {
+    const parent: RawParent = {
+      groupId: text(parentEl, 'groupId') ?? '',
+      artifactId: text(parentEl, 'artifactId') ?? '',
+      version: text(parentEl, 'version') ?? '',
+    }
+    const rel = text(parentEl, 'relativePath')
+    if (rel !== undefined) parent.relativePath = rel
+    const line = lineOf(parentEl)
+    if (line !== undefined) parent.line = line
+    pom.parent = parent
+  }
+  // Profiles active by default (other activations need the build machine: JDK, OS, properties).
+  for (const profile of children(child(project, 'profiles'), 'profile')) {
+    if (text(child(profile, 'activation'), 'activeByDefault') !== 'true') continue
+    Object.assign(pom.properties, readProperties(profile.properties))
+    pom.dependencies.push(...deps(profile))
+    pom.managed.push(...deps(child(profile, 'dependencyManagement')))
+    pom.modules.push(...texts(child(profile, 'modules'), 'module'))
+  }
+  return { ok: true, pom, notes: parsed.notes }
+}
