@@ -1,0 +1,45 @@
+// The client routes of report-page §2 and DESIGN §6. The server answers index.html for every
+// non-API GET, so each of these addresses can be opened directly.
+import { createBrowserRouter, Navigate } from 'react-router-dom'
+import { LoginPage } from '../features/auth/login-page'
+import { DashboardPage } from '../features/projects/dashboard-page'
+import { ProjectsPage } from '../features/projects/projects-page'
+import { ReportPage } from '../features/report/report-page'
+import { ContactPage } from '../features/static-pages/contact-page'
+import { DocsPage } from '../features/static-pages/docs-page'
+import { FaqPage } from '../features/static-pages/faq-page'
+import { NotAvailablePage, NotFoundPage } from '../features/static-pages/not-available-page'
+import { PrivacyPage } from '../features/static-pages/privacy-page'
+import { StatusPage } from '../features/static-pages/status-page'
+import { TermsPage } from '../features/static-pages/terms-page'
+import { AppLayout } from './shell/app-layout'
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        { path: '/', element: <Navigate to="/dashboard" replace /> },
+        { path: '/projects', element: <ReportPage /> },
+        { path: '/projects.html', element: <ProjectsPage /> },
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/terms.html', element: <TermsPage /> },
+        { path: '/gdpr.html', element: <PrivacyPage /> },
+        { path: '/faq', element: <FaqPage /> },
+        { path: '/docs', element: <DocsPage /> },
+        { path: '/status', element: <StatusPage /> },
+        { path: '/contact', element: <ContactPage /> },
+        { path: '/blog', element: <NotAvailablePage title="Blog" /> },
+        { path: '/vulns', element: <NotAvailablePage title="Vulnerability" /> },
+        {
+          path: '/components/live/:ecosystem/:name/:version',
+          element: <NotAvailablePage title="Component information" />,
+        },
+        { path: '/projects/tree', element: <NotAvailablePage title="Dependency tree" /> },
+        { path: '/processing_request.html', element: <NotAvailablePage title="Processing request" /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ])
+}

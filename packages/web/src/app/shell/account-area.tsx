@@ -1,0 +1,92 @@
+// The header's account area: initials, name and e-mail, toggling an account-info panel
+// (report-page §2 Header; §3 Account). Anonymous visitors see the default account and a sign-in link.
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Link } from 'react-router-dom'
+import { useSession } from '../../features/auth/use-session'
+import { initials } from '../../lib/format'
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="lg" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xs" fw={600} ta="right" truncate>
+        {value}
+      </Text>
+    </Group>
+  )
+}
+
+export function AccountArea({ compact = false }: { compact?: boolean }) {
+  const { status, user, account } = useSession()
+  const [opened, { toggle, close }] = useDisclosure(false)
+  if (status === 'unknown') return null
+  if (status !== 'authenticated' || !user) {
+    return (
+      <Button component={Link} to="/login" variant="default" size="xs" data-testid="sign-in-link">
+        Sign in
+      </Button>
+    )
+  }
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? undefined : close())}
+      position="bottom-end"
+      width={300}
+      shadow="md"
+    >
+      <Popover.Target>
+        <UnstyledButton onClick={toggle} aria-expanded={opened} data-testid="account-area">
+          <Group gap={10} wrap="nowrap">
+            <Avatar color="sextant" radius="xl" size={34}>
+              {initials(user.name, user.email)}
+            </Avatar>
+            {compact ? null : (
+              <Box maw={180} visibleFrom="md">
+                <Text size="sm" fw={600} truncate lh={1.2}>
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email}
+                </Text>
+              </Box>
+            )}
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="account-info">
+        <Stack gap={8}>
+          <Text size="sm" fw={700}>
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" mt={-6}>
+            {user.email}
+          </Text>
+          <Divider />
+          <Row label="Account" value={account?.name ?? user.account.name} />
+          <Row label="Role" value={user.membership.role} />
+          {account ? <Row label="Plan" value={`${account.plan} (${account.bundle.name})`} /> : null}
+          {user.sysadmin ? (
+            <Badge variant="light" color="gray" size="sm">
+              System administrator
+            </Badge>
+          ) : null}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

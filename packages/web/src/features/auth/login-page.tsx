@@ -1,0 +1,15 @@
+// /login: the sign-in prompt on its own page; once signed in, back to the page named by ?next=.
+import { Navigate, useSearchParams } from 'react-router-dom'
+import { PageLoader } from '../../ui/page-loader'
+import { SignInPrompt } from './sign-in-prompt'
+import { useSession } from './use-session'
+
+export function LoginPage() {
+  const { status } = useSession()
+  const [search] = useSearchParams()
+  const next = search.get('next')
+  if (status === 'unknown') return <PageLoader label="Checking your session…" />
+  if (status === 'authenticated')
+    return <Navigate to={next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard'} replace />
+  return <SignInPrompt />
+}

@@ -1,0 +1,78 @@
+// The executive-summary strip (report-page §2 Executive summary): key figures of the report and the
+// 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language counts.
+// Charts, filters and issue boxes arrive with the full report page (issue 8).
+
+import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core'
+import type { Report } from '@sextant/contract'
+import type { ReactNode } from 'react'
+import { formatCount, formatUtc } from '../../lib/format'
+import { SectionCard } from '../../ui/section-card'
+import { StatGrid } from '../../ui/stat-grid'
+import { componentsPerLanguage, languageLabel, scopeLabel } from './report-summary'
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  )
+}
+
+export function ExecutiveSummary({ report }: { report: Report }) {
+  const languages = componentsPerLanguage(report)
+  const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'
+  return (
+    <SectionCard id="summary" title="Executive summary" collapsible testId="executive-summary">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <StatGrid
+            items={[
+              { label: 'Components', value: report.summary.components.toLocaleString('en-US') },
+              { label: 'Direct', value: report.summary.direct.toLocaleString('en-US') },
+              { label: 'Transitive', value: report.summary.transitive.toLocaleString('en-US') },
+              { label: 'Outcome', value: report.outcome, color: outcomeColor },
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p="md" data-testid="report-details">
+            <Text fw={700} size="sm" mb="sm">
+              Report Details
+            </Text>
+            <Stack gap="sm">
+              <Detail label="Generated">
+                <Text size="sm">{formatUtc(report.createdAt)}</Text>
+              </Detail>
+              <Detail label="Analysis scopes">
+                <Group gap={6}>
+                  {report.scopes.length === 0 ? <Text size="sm">All dependencies</Text> : null}
+                  {report.scopes.map((scope) => (
+                    <Badge key={scope} variant="light" color="gray" size="sm">
+                      {scopeLabel(scope)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Detail>
+              <Detail label="Languages">
+                <Stack gap={2}>
+                  {languages.length === 0 ? <Text size="sm">None found</Text> : null}
+                  {languages.map(({ language, components }) => (
+                    <Group key={language} justify="space-between" gap="xs">
+                      <Text size="sm">{languageLabel(language)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {formatCount(components, 'component')}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </Detail>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </SectionCard>
+  )
+}

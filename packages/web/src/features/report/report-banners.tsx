@@ -1,0 +1,91 @@
+// The status panels that replace the report (report-page §2 Banners, §4 report status rules, §8):
+// not ready (with polling), not supported, build failures, project not found, something went wrong.
+import { Box, Code, Group, List, Loader, Text } from '@mantine/core'
+import { AlertIcon, ClockIcon, InfoIcon, SearchOffIcon, ToolIcon } from '../../ui/icons'
+import { StatusPanel } from '../../ui/status-panel'
+import { SignInPrompt } from '../auth/sign-in-prompt'
+import type { ReportView } from './report-view'
+
+type BannerView = Exclude<ReportView, { kind: 'report' } | { kind: 'loading' }>
+
+export const SUPPORTED_PROJECTS = ['Java with Maven or Gradle', 'JavaScript web projects', 'NodeJS'] as const
+
+function Panel({ view }: { view: BannerView }) {
+  switch (view.kind) {
+    case 'project-missing':
+      return (
+        <StatusPanel
+          title="SORRY, WE COULDN'T FIND THE PROJECT"
+          tone="neutral"
+          icon={<SearchOffIcon size={22} />}
+        >
+          You tried to access a project report that doesn't exist or that is not accessible to you. Check the
+          URL, and contact support if you should have access.
+        </StatusPanel>
+      )
+    case 'not-ready':
+      return (
+        <StatusPanel title="THIS REPORT IS NOT READY YET" tone="info" icon={<ClockIcon size={22} />}>
+          <Text size="sm">The first assessment of a project may take a few minutes.</Text>
+          {view.polling ? (
+            <Group gap="xs" mt="sm" data-testid="report-polling">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                The analysis is in progress; this page shows the report as soon as it is ready.
+              </Text>
+            </Group>
+          ) : null}
+        </StatusPanel>
+      )
+    case 'failed':
+      return (
+        <StatusPanel title="WE COULDN'T BUILD A REPORT" tone="danger" icon={<AlertIcon size={22} />}>
+          <Text size="sm">The analysis of this branch failed.</Text>
+          {view.error ? (
+            <Code block mt="sm" data-testid="analysis-error" style={{ whiteSpace: 'pre-wrap' }}>
+              {view.error}
+            </Code>
+          ) : null}
+        </StatusPanel>
+      )
+    case 'unsupported':
+      return (
+        <StatusPanel title="THIS PROJECT IS NOT SUPPORTED" tone="neutral" icon={<InfoIcon size={22} />}>
+          <Text size="sm">We could not find anything we know how to analyse. Supported projects:</Text>
+          <List size="sm" mt={6}>
+            {SUPPORTED_PROJECTS.map((kind) => (
+              <List.Item key={kind}>{kind}</List.Item>
+            ))}
+          </List>
+        </StatusPanel>
+      )
+    case 'build-error':
+      return (
+        <StatusPanel title="WE COULDN'T BUILD A REPORT" tone="danger" icon={<ToolIcon size={22} />}>
+          The analysis ran but could not produce a report for this branch. Check that the uploaded files are
+          complete and valid, then upload them again.
+        </StatusPanel>
+      )
+    case 'error':
+      return (
+        <StatusPanel title="SORRY, SOMETHING WENT WRONG" tone="danger" icon={<AlertIcon size={22} />}>
+          <Text size="sm">The report could not be loaded. Reloading the page usually helps.</Text>
+          <Code block mt="sm">
+            {view.message}
+          </Code>
+        </StatusPanel>
+      )
+    case 'login-required':
+      return (
+        <SignInPrompt reason="A LOGIN IS REQUIRED TO ACCESS THIS REPORT. Sign in and we will check your clearance." />
+      )
+  }
+}
+
+export function ReportBanner({ view }: { view: BannerView }) {
+  return (
+    <Box data-testid="report-status-banner" data-kind={view.kind}>
+      <Panel view={view} />
+    </Box>
+  )
+}

@@ -1,0 +1,53 @@
+// The report itself, for status OK or PARTIAL (report-page §2 Layout, §4): notices (partial build,
+// refreshing, a newer failed analysis), score badges, executive summary, the domain sections, notes.
+
+import { Stack } from '@mantine/core'
+import type { Report } from '@sextant/contract'
+import { InlineNotice } from '../../ui/status-panel'
+import { AnalysisNotes } from './analysis-notes'
+import { LicensingSection, SecuritySection, StabilitySection } from './domain-sections'
+import { ExecutiveSummary } from './executive-summary'
+import { ScoreBadges } from './score-badges'
+import { useHashScroll } from './use-hash-scroll'
+
+interface ReportBodyProps {
+  report: Report
+  partial: boolean
+  refreshing: boolean
+  lastFailure: string | null
+}
+
+export function ReportBody({ report, partial, refreshing, lastFailure }: ReportBodyProps) {
+  useHashScroll(report.uuid)
+  return (
+    <Stack gap="lg" data-testid="report-body" data-report-uuid={report.uuid}>
+      {partial ? (
+        <InlineNotice
+          title="WE ENCOUNTERED SOME ISSUES WITH THE BUILD"
+          tone="warning"
+          testId="report-status-banner"
+        >
+          Part of the project could not be analysed, so this report may be incomplete. The analysis notes
+          below say which files were affected.
+        </InlineNotice>
+      ) : null}
+      {refreshing ? (
+        <InlineNotice title="THE REPORT IS BEING REFRESHED" tone="info" testId="refreshing-notice">
+          A new analysis of this branch is running; analysis takes 2-10 minutes. This page updates when it is
+          done, or reload in 5 minutes.
+        </InlineNotice>
+      ) : null}
+      {lastFailure ? (
+        <InlineNotice title="THE NEWEST ANALYSIS FAILED" tone="danger" testId="newest-analysis-failed">
+          {`This is the last report that was built. The newest analysis failed: ${lastFailure}`}
+        </InlineNotice>
+      ) : null}
+      <ScoreBadges report={report} />
+      <ExecutiveSummary report={report} />
+      <SecuritySection report={report} />
+      <StabilitySection report={report} />
+      <LicensingSection report={report} />
+      <AnalysisNotes notes={report.notes} />
+    </Stack>
+  )
+}

@@ -1,0 +1,63 @@
+// Report figures: per-language counts, severity totals, score states and labels.
+import { describe, expect, it } from 'vitest'
+import { minimalReport } from './fixtures/minimal-report'
+import {
+  componentsPerLanguage,
+  languageLabel,
+  scopeLabel,
+  scoreState,
+  severityTotals,
+} from './report-summary'
+
+describe('componentsPerLanguage', () => {
+  it('counts components per language, largest first', () => {
+    expect(componentsPerLanguage(minimalReport())).toEqual([
+      { language: 'javascript', components: 2 },
+      { language: 'java', components: 1 },
+    ])
+  })
+
+  it('falls back to the stability reports', () => {
+    const base = minimalReport()
+    const report = minimalReport({
+      security: { ...base.security, assessments: [] },
+      stability: { ...base.stability, reports: [{ language: 'java', componentsCount: 4, versions: [] }] },
+    })
+    expect(componentsPerLanguage(report)).toEqual([{ language: 'java', components: 4 }])
+  })
+})
+
+describe('severityTotals', () => {
+  it('adds the per-language summaries', () => {
+    expect(severityTotals(minimalReport())).toEqual({
+      critical: 1,
+      high: 3,
+      medium: 3,
+      low: 1,
+      none: 0,
+      suggest: 1,
+      exclusions: 1,
+    })
+  })
+})
+
+describe('scoreState', () => {
+  it('passes at the threshold, fails below it, and has no state when not assessed', () => {
+    const report = minimalReport()
+    expect(scoreState(report, 'security')).toBe('pass')
+    expect(scoreState(report, 'stability')).toBe('fail')
+    expect(scoreState(report, 'licensing')).toBe('pass')
+    const unassessed = minimalReport({ security: { ...report.security, assessed: false } })
+    expect(scoreState(unassessed, 'security')).toBe('unassessed')
+  })
+})
+
+describe('labels', () => {
+  it('names languages and scopes', () => {
+    expect(languageLabel('javascript')).toBe('JavaScript')
+    expect(languageLabel('JAVA')).toBe('Java')
+    expect(languageLabel('rust')).toBe('Rust')
+    expect(scopeLabel('prod')).toBe('Production')
+    expect(scopeLabel('weird')).toBe('weird')
+  })
+})

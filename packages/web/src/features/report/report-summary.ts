@@ -1,0 +1,97 @@
+// Figures the report page derives from a report document (report-page §2 Executive summary "Report
+// Details": scopes, generation time in UTC, per-language counts; §3 summaries; score states).
+import type { Report } from '@sextant/contract'
+
+export type Domain = 'security' | 'stability' | 'licensing'
+export type ScoreState = 'pass' | 'fail' | 'unassessed'
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  java: 'Java',
+  npm: 'JavaScript',
+  maven: 'Java',
+  python: 'Python',
+  go: 'Go',
+  dotnet: '.NET',
+}
+
+export function languageLabel(language: string): string {
+  return LANGUAGE_NAMES[language.toLowerCase()] ?? language.charAt(0).toUpperCase() + language.slice(1)
+}
+
+/** report-page §2 Executive summary: scope options all ('All dependencies') and prod ('Production'). */
+export function scopeLabel(scope: string): string {
+  const labels: Record<string, string> = {
+    prod: 'Production',
+    dev: 'Development',
+    test: 'Test',
+    provided: 'Provided',
+    optional: 'Optional',
+  }
+  return labels[scope] ?? scope
+}
+
+/** Components per language, largest first; from the security assessments, else the summary's list. */
+export function componentsPerLanguage(report: Report): { language: string; components: number }[] {
+  const counts = new Map<string, number>()
+  for (const assessment of report.security.assessments) {
+    counts.set(assessment.language, (counts.get(assessment.language) ?? 0) + assessment.componentsCount)
+  }
+  if (counts.size === 0) {
+    for (const part of report.stability.reports)
+      counts.set(part.language, (counts.get(part.language) ?? 0) + part.componentsCount)
+  }
+  return [...counts.entries()]
+    .map(([language, components]) => ({ language, components }))
+    .sort((a, b) => b.components - a.components || a.language.localeCompare(b.language))
+}
+
+export interface SeverityTotals {
+  critical: number
+  high: number
+  medium: number
+  low: number
+  none: number
+  suggest: number
+  exclusions: number
+}
+
+export function severityTotals(report: Report): SeverityTotals {
+  const totals: SeverityTotals = {
+    critical: 0,
+    high: 0,
+    medium: 0,
+    low: 0,
+    none: 0,
+    suggest: 0,
+    exclusions: 0,
+  }
+  for (const summary of Object.values(report.security.summary)) {
+    for (const key of Object.keys(totals) as (keyof SeverityTotals)[]) totals[key] += summary[key]
+  }
+  return totals
+}
+
+/** Components with at least one security advice (what the by-component view will list). */
+export function vulnerableComponents(report: Report): number {
+  let count = 0
+  for (const assessment of report.security.assessments) {
+    for (const component of assessment.reports) if (component.advices.length > 0) count++
+  }
+  return count
+}
+
+/** Green at or above the threshold, red below; a section that was not assessed has no state. */
+export function scoreState(report: Report, domain: Domain): ScoreState {
+  const section = report[domain]
+  if (!section.assessed) return 'unassessed'
+  return section.score >= report.thresholds[domain] ? 'pass' : 'fail'
+}
+
+/** Anchor ids of the sections the score badges link to (report-page §2 Layout). */
+export const SECTION_ANCHORS: Record<Domain, string> = {
+  security: 'defects-row',
+  stability: 'versions-row',
+  licensing: 'licenses-row',
+}

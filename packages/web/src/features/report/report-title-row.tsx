@@ -1,0 +1,80 @@
+// The report page's title row (report-page §2 Layout): project name, branch dropdown (latest report
+// only; changing it reloads with the same parameters and the new branch), report-history selector.
+
+import { Badge, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import type { HistoryEntry, Project } from '@sextant/contract'
+import { useSearchParams } from 'react-router-dom'
+import { formatRelative, formatUtc } from '../../lib/format'
+import { withBranch, withReportUuid } from './report-url'
+
+interface TitleRowProps {
+  project: Project
+  branch: string | null
+  reportUuid: string | null
+  history: HistoryEntry[]
+}
+
+function historyLabel(entry: HistoryEntry, index: number): string {
+  const when = formatRelative(entry.timestamp)
+  const scores = `${entry.security} / ${entry.stability} / ${entry.licensing}`
+  return `${index === 0 ? 'Latest · ' : ''}${when} · ${scores}${entry.status === 'OK' ? '' : ` · ${entry.status}`}`
+}
+
+export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRowProps) {
+  const [search, setSearch] = useSearchParams()
+  const latest = reportUuid === null
+  const branches =
+    branch && !project.branches.includes(branch) ? [branch, ...project.branches] : project.branches
+  const current = reportUuid ?? history[0]?.uuid ?? ''
+  const historic = history.find((entry) => entry.uuid === reportUuid)
+
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" data-testid="report-title-row">
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.6}>
+          Project report
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} size="h2" data-testid="project-name" style={{ wordBreak: 'break-word' }}>
+            {project.title || project.name}
+          </Title>
+          {project.readonly ? (
+            <Badge color="gray" variant="light">
+              Read-only
+            </Badge>
+          ) : null}
+          {latest ? null : (
+            <Badge color="gray" variant="outline" data-testid="historic-badge">
+              Historic report{historic ? ` · ${formatUtc(historic.timestamp)}` : ''}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {latest && branches.length > 0 ? (
+          <NativeSelect
+            label="Branch"
+            data={branches}
+            value={branch ?? ''}
+            onChange={(event) => setSearch(withBranch(search, event.currentTarget.value))}
+            data-testid="branch-select"
+            w={200}
+          />
+        ) : null}
+        {history.length > 0 ? (
+          <NativeSelect
+            label="Report history"
+            data={history.map((entry, index) => ({ value: entry.uuid, label: historyLabel(entry, index) }))}
+            value={current}
+            onChange={(event) => {
+              const uuid = event.currentTarget.value
+              setSearch(withReportUuid(search, uuid === history[0]?.uuid ? null : uuid))
+            }}
+            data-testid="history-select"
+            w={300}
+          />
+        ) : null}
+      </Group>
+    </Group>
+  )
+}

@@ -1,0 +1,90 @@
+// Loads what the report page needs through the SDK (report-page §7): the project, the latest report of
+// the branch (or one historic report by reportUuid) and the history (limit 20, §9); polls every 3 s
+// while an analysis of the branch is queued or running (DESIGN §3 "the page polls").
+import type { HistoryEntry, Project, Report } from '@sextant/contract'
+import { isSdkError } from '@sextant/sdk'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { sdk } from '../../lib/sdk'
+import { useSession } from '../auth/use-session'
+import type { ReportParams } from './report-url'
+import { deriveReportView, type Loaded, REPORT_POLL_MS, type ReportView, shouldPoll } from './report-view'
+
+export const HISTORY_PAGE_SIZE = 20
+
+function toLoaded<T>(query: UseQueryResult<T>): Loaded<T> {
+  if (query.data !== undefined) return { state: 'ok', data: query.data }
+  if (query.isError) {
+    const error = query.error
+    return { state: 'error', status: isSdkError(error) ? error.status : 0, message: error.message }
+  }
+  return { state: 'pending' }
+}
+
+export interface ReportData {
+  view: ReportView
+  project: Project | null
+  branch: string | null
+  history: HistoryEntry[]
+}
+
+export function useReportData(params: ReportParams): ReportData {
+  const { status } = useSession()
+  const [poll, setPoll] = useState(false)
+  const pid = params.pid ?? ''
+  const interval = poll ? REPORT_POLL_MS : false
+
+  const projectQuery = useQuery({
+    queryKey: ['project', pid],
+    queryFn: () => sdk.call('projectGet', { params: { projectId: pid } }),
+    enabled: pid !== '',
+    refetchInterval: interval,
+  })
+  const project = projectQuery.data ?? null
+  const branch = params.branch ?? project?.branches[0] ?? null
+  const latest = params.reportUuid === null
+
+  const reportQuery = useQuery<Report>({
+    queryKey: ['report', pid, params.reportUuid ?? `latest:${branch}`],
+    queryFn: () =>
+      params.reportUuid
+        ? sdk.call('reportById', {
+            params: { projectId: pid, reportId: params.reportUuid },
+            query: { includes: 'prs' },
+          })
+        : sdk.call('reportLatest', {
+            params: { projectId: pid },
+            query: { branch: branch ?? '', includes: 'prs' },
+          }),
+    enabled: project !== null && (branch !== null || !latest),
+    refetchInterval: interval,
+  })
+
+  const historyQuery = useQuery({
+    queryKey: ['history', pid, branch],
+    queryFn: () =>
+      sdk.call('reportHistory', {
+        params: { projectId: pid },
+        query: { limit: HISTORY_PAGE_SIZE, branch: branch ?? '' },
+      }),
+    enabled: project !== null && branch !== null,
+    refetchInterval: interval,
+  })
+
+  // A project without any branch has no report: the spec's "Empty branch: NOT FOUND".
+  const report: Loaded<Report> =
+    project && branch === null && latest
+      ? { state: 'error', status: 404, message: 'NOT FOUND' }
+      : toLoaded(reportQuery)
+  const view = deriveReportView({
+    project: toLoaded(projectQuery),
+    report,
+    branch,
+    latest,
+    signedIn: status === 'authenticated',
+  })
+  const nextPoll = shouldPoll(view)
+  useEffect(() => setPoll(nextPoll), [nextPoll])
+
+  return { view, project, branch, history: historyQuery.data ?? [] }
+}

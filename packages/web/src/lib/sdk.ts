@@ -1,0 +1,13 @@
+// The one SDK client of the web app: same origin, Bearer access token read from storage at every call
+// (spec report-page §7; accounts-and-api §7). Browsers forbid User-Agent, so none is set.
+import { createSextantClient } from '@sextant/sdk'
+import { readToken } from './auth-storage'
+
+export const sdk = createSextantClient({
+  baseUrl: window.location.origin,
+  auth: () => {
+    const token = readToken()
+    return token ? { type: 'bearer', token } : null
+  },
+  userAgent: null,
+})
