@@ -19,12 +19,15 @@ function hasCoerce(scheme: VersionScheme): scheme is VersionScheme & { coerce(ra
 }
 
 /**
- * Reads a version under a scheme: as is when valid; else the first entry of a comma list
+ * Reads a version under a scheme: as is (canonicalised) when valid; else the first entry of a comma list
  * ('7.0.36, 8.2.13' → '7.0.36', what the corpus oracle and npm's own coercion do); else the
  * scheme's own coercion when it has one. `null`: the scheme cannot read it.
  */
 export function readVersion(scheme: VersionScheme, raw: string): ReadVersion | null {
-  if (scheme.isValid(raw)) return { version: raw, coerced: false }
+  if (scheme.isValid(raw)) {
+    // Canonical form where the scheme has one ('v1.0.0' → '1.0.0'), so `versions` lists compare.
+    return { version: hasCoerce(scheme) ? (scheme.coerce(raw) ?? raw) : raw, coerced: false }
+  }
   const first = raw.split(',')[0]?.trim() ?? ''
   if (first !== '' && first !== raw && scheme.isValid(first)) return { version: first, coerced: true }
   if (hasCoerce(scheme)) {

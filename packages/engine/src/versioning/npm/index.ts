@@ -23,8 +23,18 @@ const LOOSE = { loose: true } as const
 const NEAR_VERSION =
   /^\s*[v=]?\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?(-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?\s*(?:$|[,;|])/
 
+// Parsing dominates matching time (every range event compares against the component version), so
+// parsed versions are memoised. The memo is invisible from outside: same input, same answer.
+const MEMO_LIMIT = 50_000
+const memo = new Map<string, semver.SemVer | null>()
+
 function parse(version: string): semver.SemVer | null {
-  return semver.parse(version, LOOSE)
+  const hit = memo.get(version)
+  if (hit !== undefined) return hit
+  const parsed = semver.parse(version, LOOSE)
+  if (memo.size >= MEMO_LIMIT) memo.clear()
+  memo.set(version, parsed)
+  return parsed
 }
 
 function isValid(version: string): boolean {
