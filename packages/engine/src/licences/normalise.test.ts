@@ -37,6 +37,22 @@ describe('normaliseLicence', () => {
     ['SEE LICENSE IN LICENSE.md', 'SEE LICENSE IN LICENSE.md', 'unrecognised', false],
     ['Public domain', 'Public domain', 'unrecognised', false],
     ['MIT OR Totally Custom', 'MIT OR Totally Custom', 'declared', false],
+    ['MPL 1.1/LGPL 2.1/GPL 2.0', 'MPL-1.1 OR LGPL-2.1-only OR GPL-2.0-only', 'declared', true],
+    ['New-BSD, MIT', 'BSD-3-Clause OR MIT', 'declared', true],
+    ['MIT / http://rem.mit-license.org', 'MIT', 'declared', true],
+    ['MIT +no-false-attribs', 'MITNFA', 'declared', true],
+    [
+      "Standard 'no charge' license: https://gsap.com/standard-license. Club GSAP members get more.",
+      "Standard 'no charge' license: https://gsap.com/standard-license. Club GSAP members get more.",
+      'unrecognised',
+      false,
+    ],
+    [
+      'Free to use and modify, or ask us: see https://example.com/terms for the details of it',
+      'Free to use and modify, or ask us: see https://example.com/terms for the details of it',
+      'unrecognised',
+      false,
+    ],
   ])('%j → %s (%s)', (declared, text, status, guessed) => {
     const n = normaliseLicence(declared)
     expect(n.text).toBe(text)

@@ -93,15 +93,54 @@ function readCandidate(
 ): { expression: LicenceExpression; guessed: boolean } | null {
   const text = stripQuotes(c.text.trim())
   if (undeclaredMarkers.has(text.toLowerCase())) return null
-  // spdx-correct reads `MIT OR Custom` as `MIT`: words that join licences are split first
+  const strict = readAtom(text, options, false)
+  if (strict.expression.kind !== 'unrecognised') return strict
+  // before spdx-correct, which reads `MPL 1.1/LGPL 2.1/GPL 2.0` as one LGPL and `MIT OR Custom` as MIT
+  const listed = readSeparated(text, options)
+  if (listed) return listed
   const joined = conjunction.test(text)
-  const whole = readAtom(text, options, !joined)
-  if (whole.expression.kind !== 'unrecognised') return whole
   const split = joined ? readSplit(text, options) : null
   if (split) return split
+  if (!joined && isShort(text)) {
+    const corrected = readAtom(text, options, true)
+    if (corrected.expression.kind !== 'unrecognised') return corrected
+  }
   const fromUrl = guessFromUrl(c.url ?? (/^https?:\/\//i.test(text) ? text : null))
   if (fromUrl) return { expression: fromUrl, guessed: true }
-  return whole
+  return strict
+}
+
+/**
+ * spdx-correct finds a licence name in any prose (a vendor's "standard 'no charge' license: https://…"
+ * becomes MIT), so only short declarations are corrected.
+ */
+function isShort(text: string): boolean {
+  return text.length <= 50 && text.split(/\s+/).length <= 6
+}
+
+/**
+ * `New-BSD, MIT` and `MPL 1.1/LGPL 2.1/GPL 2.0` list alternatives. Read as OR only when every part is
+ * a licence; a slash only between versioned names (`MIT/X11` is one licence), never inside a URL.
+ */
+function readSeparated(
+  text: string,
+  options: NormaliseOptions,
+): { expression: LicenceExpression; guessed: boolean } | null {
+  if (text.includes('://')) return null
+  const separator = text.includes(',') ? ',' : text.includes('/') ? '/' : null
+  if (!separator) return null
+  const parts = text.split(separator).map((p) => p.trim())
+  if (parts.length < 2 || parts.some((p) => p === '' || !isShort(p))) return null
+  if (separator === '/' && !parts.every((p) => /\d/.test(p))) return null
+  const read = parts.map((p) => readAtom(p, options, true))
+  if (read.some((r) => r.expression.kind === 'unrecognised')) return null
+  return {
+    expression: combineLicences(
+      'or',
+      read.map((r) => r.expression),
+    ),
+    guessed: read.some((r) => r.guessed),
+  }
 }
 
 /** One licence or a strictly valid expression; anything else becomes an unrecognised leaf. */
@@ -137,7 +176,7 @@ function readSplit(
     combineLicences(
       'and',
       ands.map((a) => {
-        const r = readAtom(a.trim(), options)
+        const r = readAtom(a.trim(), options, isShort(a.trim()))
         guessed ||= r.guessed
         if (r.expression.kind !== 'unrecognised') recognised++
         return r.expression
@@ -145,6 +184,11 @@ function readSplit(
     ),
   )
   if (recognised === 0) return null
+  // prose that happens to contain "and" / "or" is one unrecognised licence, not a list
+  const unrecognisedProse = licenceLeaves(combineLicences('or', orTerms)).some(
+    (l) => l.kind === 'unrecognised' && !isShort(l.text),
+  )
+  if (unrecognisedProse) return null
   return { expression: combineLicences('or', orTerms), guessed }
 }
 
