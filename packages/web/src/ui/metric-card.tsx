@@ -23,7 +23,7 @@ export function MetricCard({ label, value, caption, tone, status, href, testId }
     <Paper
       withBorder
       radius="md"
-      p="md"
+      p={{ base: 'sm', sm: 'md' }}
       className="metric-card"
       style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
     >
@@ -32,24 +32,33 @@ export function MetricCard({ label, value, caption, tone, status, href, testId }
           {label}
         </Text>
         {status ? (
-          <Text
-            size="xs"
-            fw={700}
-            c={`${color}.8`}
-            bg={`${color}.0`}
-            px={8}
-            py={2}
-            style={{ borderRadius: 999 }}
-          >
-            {status}
-          </Text>
+          <Box visibleFrom="sm">
+            <Text
+              size="xs"
+              fw={700}
+              c={`${color}.8`}
+              bg={`${color}.0`}
+              px={8}
+              py={2}
+              style={{ borderRadius: 999 }}
+            >
+              {status}
+            </Text>
+          </Box>
         ) : null}
       </Group>
-      <Text fz={34} fw={700} lh={1.15} mt={6} c={tone === 'muted' ? 'gray.6' : `${color}.8`} data-value>
+      <Text
+        fz={{ base: 26, sm: 34 }}
+        fw={700}
+        lh={1.15}
+        mt={6}
+        c={tone === 'muted' ? 'gray.6' : `${color}.8`}
+        data-value
+      >
         {value}
       </Text>
       {caption ? (
-        <Box fz="xs" c="dimmed" mt={2}>
+        <Box fz="xs" c="dimmed" mt={2} visibleFrom="sm">
           {caption}
         </Box>
       ) : null}

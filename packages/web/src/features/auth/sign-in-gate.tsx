@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
-import { SignInPrompt } from './sign-in-prompt'
+import { LOGIN_REQUIRED, SignInPrompt } from './sign-in-prompt'
 import { requiresSignIn } from './sign-in-rules'
 import { useSession } from './use-session'
 
@@ -12,9 +12,7 @@ export function SignInGate({ children, always = false }: { children: ReactNode; 
   const [search] = useSearchParams()
   if (status === 'unknown') return <PageLoader label="Checking your session…" />
   if ((always || requiresSignIn(search)) && status !== 'authenticated') {
-    return (
-      <SignInPrompt reason="A LOGIN IS REQUIRED TO ACCESS THIS REPORT. Sign in and we will check your clearance." />
-    )
+    return <SignInPrompt notice={LOGIN_REQUIRED} reason="Sign in and we will check your clearance." />
   }
   return <>{children}</>
 }

@@ -6,7 +6,9 @@ import { LockIcon } from '../../ui/icons'
 import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from './sign-in-rules'
 import { useSession } from './use-session'
 
-export function SignInPrompt({ reason }: { reason?: string }) {
+export const LOGIN_REQUIRED = 'A LOGIN IS REQUIRED TO ACCESS THIS REPORT'
+
+export function SignInPrompt({ reason, notice }: { reason?: string; notice?: string }) {
   const { signIn } = useSession()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -55,6 +57,11 @@ export function SignInPrompt({ reason }: { reason?: string }) {
                 {reason ?? 'Use the e-mail address and password of your Sextant account.'}
               </Text>
             </Stack>
+            {notice && !failed ? (
+              <Alert color="yellow" variant="light" ta="center" fw={700} fz="sm" data-testid="sign-in-notice">
+                {notice}
+              </Alert>
+            ) : null}
             {failed ? (
               <Alert
                 color="red"

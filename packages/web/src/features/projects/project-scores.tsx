@@ -6,9 +6,9 @@ import type { HistoryEntry } from '@sextant/contract'
 import { useLatestScores } from './use-account-projects'
 
 const DOMAINS = [
-  { key: 'security', min: 'minSecurityScore', label: 'Security' },
-  { key: 'stability', min: 'minStabilityScore', label: 'Stability' },
-  { key: 'licensing', min: 'minLicensingScore', label: 'Licensing' },
+  { key: 'security', min: 'minSecurityScore', label: 'Security', short: 'SEC' },
+  { key: 'stability', min: 'minStabilityScore', label: 'Stability', short: 'STA' },
+  { key: 'licensing', min: 'minLicensingScore', label: 'Licensing', short: 'LIC' },
 ] as const
 
 function ScoreChip({ entry, domain }: { entry: HistoryEntry; domain: (typeof DOMAINS)[number] }) {
@@ -23,7 +23,7 @@ function ScoreChip({ entry, domain }: { entry: HistoryEntry; domain: (typeof DOM
         radius="sm"
         data-testid={`list-score-${domain.key}`}
       >
-        {domain.label.charAt(0)} {score}
+        {domain.short} {score}
       </Badge>
     </Tooltip>
   )

@@ -2,7 +2,6 @@
 // defects-row (security), versions-row (stability), licenses-row (licensing). They list what the
 // report holds; a domain that was not assessed says so plainly (§8 'SOMETHING WENT WRONG HERE').
 
-import { Text } from '@mantine/core'
 import type { Report } from '@sextant/contract'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
@@ -107,9 +106,6 @@ export function LicensingSection({ report }: { report: Report }) {
           contact your Sextant administrator.
         </InlineNotice>
       )}
-      <Text size="xs" c="dimmed" mt="sm">
-        Licences are checked against your account's policies.
-      </Text>
     </SectionCard>
   )
 }

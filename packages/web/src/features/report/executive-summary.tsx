@@ -36,6 +36,11 @@ export function ExecutiveSummary({ report }: { report: Report }) {
               { label: 'Outcome', value: report.outcome, color: outcomeColor },
             ]}
           />
+          <Text size="xs" c="dimmed" mt="md" data-testid="report-thresholds">
+            Thresholds for this report: security {report.thresholds.security} · stability{' '}
+            {report.thresholds.stability} · licensing {report.thresholds.licensing}. Branch{' '}
+            {report.project.branch}.
+          </Text>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="md" data-testid="report-details">

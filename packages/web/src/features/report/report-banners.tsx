@@ -3,7 +3,7 @@
 import { Box, Code, Group, List, Loader, Text } from '@mantine/core'
 import { AlertIcon, ClockIcon, InfoIcon, SearchOffIcon, ToolIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
-import { SignInPrompt } from '../auth/sign-in-prompt'
+import { LOGIN_REQUIRED, SignInPrompt } from '../auth/sign-in-prompt'
 import type { ReportView } from './report-view'
 
 type BannerView = Exclude<ReportView, { kind: 'report' } | { kind: 'loading' }>
@@ -76,9 +76,7 @@ function Panel({ view }: { view: BannerView }) {
         </StatusPanel>
       )
     case 'login-required':
-      return (
-        <SignInPrompt reason="A LOGIN IS REQUIRED TO ACCESS THIS REPORT. Sign in and we will check your clearance." />
-      )
+      return <SignInPrompt notice={LOGIN_REQUIRED} reason="Sign in and we will check your clearance." />
   }
 }
 

@@ -9,6 +9,8 @@ const LANGUAGE_NAMES: Record<string, string> = {
   javascript: 'JavaScript',
   typescript: 'TypeScript',
   java: 'Java',
+  nodejs: 'NodeJS',
+  node: 'NodeJS',
   npm: 'JavaScript',
   maven: 'Java',
   python: 'Python',

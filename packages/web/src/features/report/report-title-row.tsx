@@ -50,7 +50,7 @@ export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRo
           )}
         </Group>
       </Stack>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
         {latest && branches.length > 0 ? (
           <NativeSelect
             label="Branch"
@@ -58,7 +58,7 @@ export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRo
             value={branch ?? ''}
             onChange={(event) => setSearch(withBranch(search, event.currentTarget.value))}
             data-testid="branch-select"
-            w={200}
+            w={{ base: '100%', xs: 200 }}
           />
         ) : null}
         {history.length > 0 ? (
@@ -71,7 +71,7 @@ export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRo
               setSearch(withReportUuid(search, uuid === history[0]?.uuid ? null : uuid))
             }}
             data-testid="history-select"
-            w={300}
+            w={{ base: '100%', xs: 300 }}
           />
         ) : null}
       </Group>

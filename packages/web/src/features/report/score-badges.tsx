@@ -21,7 +21,7 @@ const status: Record<ScoreState, string> = {
 
 export function ScoreBadges({ report }: { report: Report }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" data-testid="score-badges">
+    <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }} data-testid="score-badges">
       {DOMAINS.map(({ domain, label }) => {
         const state = scoreState(report, domain)
         return (
