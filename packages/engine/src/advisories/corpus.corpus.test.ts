@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 import type { Ecosystem } from '../model'
 import { requireCorpus } from '../testing/corpus'
 import { getVersionScheme } from '../versioning/api'
+import { coerceNpmVersion, npmSatisfies } from '../versioning/npm'
 import { buildAdvisoryIndex, matchPackage } from './advisory-index'
+import { npmVulnerableVersions } from './npm-range'
 import { parseOsvJsonl } from './osv/schema'
 
 const corpus = requireCorpus()
@@ -130,4 +132,29 @@ describe('expected/matches.jsonl', () => {
       expect(beyondOracle.length).toBe(6)
     },
   )
+})
+
+describe('npm vulnerable_versions (for the npm audit oracle)', () => {
+  it('agrees with matching on every npm expectation', () => {
+    const byId = new Map(npm.records.map((r) => [r.id, r]))
+    const disagreements: string[] = []
+    let checked = 0
+    for (const c of expectations.filter((e) => e.ecosystem === 'npm')) {
+      const version = coerceNpmVersion(c.version) ?? c.version
+      for (const [ids, want] of [
+        [c.affected_by, true],
+        [c.not_affected_by, false],
+      ] as const) {
+        for (const id of ids) {
+          const record = byId.get(id)
+          const range = record ? npmVulnerableVersions(record, c.package) : null
+          const got = range !== null && npmSatisfies(version, range, { includePrerelease: true })
+          checked++
+          if (got !== want) disagreements.push(`${c.package}@${c.version} ${id} ${range}`)
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1500)
+    expect(disagreements).toEqual([])
+  })
 })

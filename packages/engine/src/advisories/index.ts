@@ -26,6 +26,7 @@ export {
   type UndecidedAdvisory,
   type Verdict,
 } from './match'
+export { npmVulnerableVersions } from './npm-range'
 export {
   type OsvParseBatch,
   type OsvParseResult,
