@@ -2,9 +2,16 @@
 // Order matters only when two extractors match one path: the first that reads the file wins.
 import { cyclonedxJsonExtractor } from './cyclonedx-json/extractor'
 import { packageLockExtractor } from './package-lock/extractor'
+import { pnpmLockExtractor } from './pnpm-lock/extractor'
 import type { Extractor } from './types'
+import { yarnLockExtractor } from './yarn-lock/extractor'
 
-export const extractors: readonly Extractor[] = [packageLockExtractor, cyclonedxJsonExtractor]
+export const extractors: readonly Extractor[] = [
+  packageLockExtractor,
+  yarnLockExtractor,
+  pnpmLockExtractor,
+  cyclonedxJsonExtractor,
+]
 
 /** Every registered extractor whose `matches` accepts the path, in registry order. */
 export function extractorsFor(path: string): Extractor[] {

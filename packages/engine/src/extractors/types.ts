@@ -11,6 +11,11 @@ export interface SourceFile {
 export interface ExtractContext {
   /** Another file of the same upload/checkout by root-relative path; `null` when absent. */
   readFile(path: string): string | null
+  /**
+   * Every root-relative path of the upload/checkout, where known: lets an extractor find workspace
+   * members by glob (yarn classic lists none in its lockfile). Optional; absent means "unknown".
+   */
+  paths?(): readonly string[]
 }
 
 /** A file that could not be read at all: named with file, line where known, and the problem. */

@@ -8,7 +8,7 @@ export function npmSourceOf(resolved: string | null, spec?: string | null): Comp
   if (/^(git\+|git:|github:|gitlab:|bitbucket:|gist:)/.test(s) || /\.git(#|$)/.test(s)) return 'git'
   if (s.startsWith('file:')) return 'file'
   if (s.startsWith('link:')) return 'link'
-  if (/^https?:/.test(s)) return /\/-\/[^/]+\.tgz(\?.*)?$/.test(s) ? 'registry' : 'tarball'
+  if (/^https?:/.test(s)) return /\/-\/[^/]+\.tgz([?#].*)?$/.test(s) ? 'registry' : 'tarball'
   return 'registry'
 }
 
