@@ -1,0 +1,32 @@
+// `npm run bench`: runs every benchmark section, prints the tables and writes docs/benchmarks.md
+// (DESIGN §8). Figures are from this machine at the time of the run; budgets are for 2 cores.
+import { writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { spineBench } from './spine.bench'
+import { type BenchSection, renderSection } from './table'
+
+const sections: (() => Promise<BenchSection>)[] = [spineBench]
+
+const results: BenchSection[] = []
+for (const run of sections) {
+  const section = await run()
+  results.push(section)
+  process.stdout.write(`\n${renderSection(section)}`)
+}
+
+const header = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node.js ${process.version}.`,
+  'Budgets are those of DESIGN.md §8. Re-run the command to refresh every figure.',
+  '',
+].join('\n')
+writeFileSync(
+  join(import.meta.dirname, '../docs/benchmarks.md'),
+  `${header}\n${results.map(renderSection).join('\n')}`,
+)
+const failed = results.flatMap((s) => s.rows).filter((r) => r.ok === false)
+process.stdout.write(
+  `\nWrote docs/benchmarks.md${failed.length ? `; ${failed.length} row(s) over budget` : ''}.\n`,
+)

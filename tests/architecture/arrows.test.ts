@@ -1,0 +1,46 @@
+// Fails when an import crosses the package arrows (issue 2: "a test that fails when an import crosses
+// the arrows"). Cruises the real packages, and a small fixture where web imports engine to prove the rule bites.
+import { resolve } from 'node:path'
+import { cruise, type ICruiseResult } from 'dependency-cruiser'
+import { describe, expect, it } from 'vitest'
+import { arrowRules } from './rules'
+
+const repoRoot = resolve(import.meta.dirname, '../..')
+
+async function cruiseTree(baseDir: string): Promise<ICruiseResult> {
+  const result = await cruise(
+    ['packages'],
+    {
+      baseDir,
+      ruleSet: { forbidden: arrowRules },
+      tsPreCompilationDeps: true,
+      doNotFollow: { path: 'node_modules' },
+      exclude: { path: ['node_modules', 'dist', '/fixtures/'] },
+      tsConfig: { fileName: resolve(repoRoot, 'tsconfig.json') },
+      validate: true,
+    },
+    { extensions: ['.ts', '.tsx', '.js', '.mjs'], conditionNames: ['import', 'default'] },
+  )
+  if (typeof result.output === 'string') throw new Error('unexpected string output from dependency-cruiser')
+  return result.output
+}
+
+describe('package arrows', () => {
+  it('no import in packages/ crosses the arrows', async () => {
+    const output = await cruiseTree(repoRoot)
+    expect(output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([])
+    // The cruise must really resolve workspace imports, or an empty violation list would prove nothing.
+    const serverToEngine = output.modules
+      .filter((m) => m.source.startsWith('packages/server/'))
+      .flatMap((m) => m.dependencies.map((d) => d.resolved))
+    expect(serverToEngine).toContain('packages/engine/src/index.ts')
+    expect(serverToEngine).toContain('packages/contract/src/index.ts')
+  }, 120_000)
+
+  it('flags web importing engine, and deep imports', async () => {
+    const output = await cruiseTree(resolve(import.meta.dirname, 'fixtures/crossing'))
+    const names = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)
+    expect(names).toContain('web-arrows: packages/web/src/index.ts → packages/engine/src/index.ts')
+    expect(names).toContain('no-deep-imports: packages/sdk/src/index.ts → packages/engine/src/deep.ts')
+  }, 60_000)
+})

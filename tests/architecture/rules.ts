@@ -1,0 +1,41 @@
+// The package arrows of DESIGN §1 as dependency-cruiser rules: web → sdk → contract ← server → engine;
+// cli → sdk, engine (and the server only from cli/src/launch, to start it); contract and engine import
+// no other workspace package; across packages only a package's index.ts may be imported.
+import type { IForbiddenRuleType } from 'dependency-cruiser'
+
+const allowed: Record<string, string[]> = {
+  engine: [],
+  contract: [],
+  sdk: ['contract'],
+  server: ['contract', 'engine'],
+  web: ['sdk', 'contract'],
+  cli: ['sdk', 'engine'],
+}
+const all = Object.keys(allowed)
+
+export const arrowRules: IForbiddenRuleType[] = [
+  ...Object.entries(allowed).map(([pkg, may]) => {
+    const forbidden = all.filter((p) => p !== pkg && !may.includes(p))
+    return {
+      name: `${pkg}-arrows`,
+      comment: `${pkg} may import only ${may.length ? may.join(', ') : 'no other workspace package'} (DESIGN §1)`,
+      severity: 'error' as const,
+      from: { path: `^packages/${pkg}/`, ...(pkg === 'cli' ? { pathNot: '^packages/cli/src/launch/' } : {}) },
+      to: { path: `^packages/(${forbidden.join('|')})/` },
+    }
+  }),
+  {
+    name: 'cli-launch-only-server',
+    comment: 'cli/src/launch may start the server; it may still not import web',
+    severity: 'error',
+    from: { path: '^packages/cli/src/launch/' },
+    to: { path: '^packages/web/' },
+  },
+  {
+    name: 'no-deep-imports',
+    comment: "across packages only a package's index.ts (DESIGN §1: 'no deep imports across packages')",
+    severity: 'error',
+    from: { path: '^packages/([^/]+)/' },
+    to: { path: '^packages/[^/]+/', pathNot: ['^packages/$1/', '^packages/[^/]+/src/index\\.ts$'] },
+  },
+]
