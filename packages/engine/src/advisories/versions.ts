@@ -2,7 +2,7 @@
 // the explicit leniency for near-versions in real data ('1.0', '7.0.36, 8.2.13'), always reported.
 import type { Ecosystem } from '../model'
 import { getVersionScheme } from '../versioning/api'
-import { npmScheme } from '../versioning/npm'
+import { type CoercingVersionScheme, npmScheme } from '../versioning/npm'
 import type { VersionScheme } from '../versioning/types'
 
 export type SchemeLookup = (ecosystem: Ecosystem) => VersionScheme | null
@@ -14,7 +14,7 @@ export interface ReadVersion {
   coerced: boolean
 }
 
-function hasCoerce(scheme: VersionScheme): scheme is VersionScheme & { coerce(raw: string): string | null } {
+function hasCoerce(scheme: VersionScheme): scheme is CoercingVersionScheme {
   return typeof (scheme as { coerce?: unknown }).coerce === 'function'
 }
 
