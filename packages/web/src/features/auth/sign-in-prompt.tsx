@@ -2,6 +2,7 @@
 // 'THIS USER IS NOT IN THE SYSTEM' for 5 s (§8, §9 "Login error 5000 ms").
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useAlerts } from '../../ui/alerts/use-alerts'
 import { LockIcon } from '../../ui/icons'
 import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from './sign-in-rules'
 import { useSession } from './use-session'
@@ -10,6 +11,7 @@ export const LOGIN_REQUIRED = 'A LOGIN IS REQUIRED TO ACCESS THIS REPORT'
 
 export function SignInPrompt({ reason, notice }: { reason?: string; notice?: string }) {
   const { signIn } = useSession()
+  const { showAlert } = useAlerts()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -27,6 +29,7 @@ export function SignInPrompt({ reason, notice }: { reason?: string; notice?: str
     setFailed(false)
     try {
       await signIn(email.trim(), password)
+      showAlert('success', 'You are signed in.')
     } catch {
       setFailed(true)
     } finally {
