@@ -55,16 +55,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, db)
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
 
-  if (deps.webDir && existsSync(join(deps.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: ['index.html'] })
+  const spa = deps.webDir !== null && existsSync(join(deps.webDir, 'index.html'))
+  if (spa) await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: ['index.html'] })
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
     // Client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? ''
-      if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/')) {
-        return reply.type('text/html').sendFile('index.html')
-      }
-      return sendError(reply, 404, `There is no ${request.method} ${path} in this API.`)
-    })
-  }
+    if (spa && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/')) {
+      return reply.type('text/html').sendFile('index.html')
+    }
+    return sendError(reply, 404, `There is no ${request.method} ${path} in this API.`)
+  })
   return app
 }

@@ -76,7 +76,4 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
       'Something went wrong on the server. The error has been logged; please try again or contact your administrator.',
     )
   })
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, `There is no ${request.method} ${request.url.split('?')[0]} in this API.`),
-  )
 }
