@@ -20,7 +20,7 @@ export interface StabilitySectionInput {
   lanes?: StabilityLaneOptions
 }
 
-export type StabilityGap = 'no-metadata' | 'no-scheme' | 'unreadable-version' | 'not-from-registry'
+export type StabilityGap = 'no-scheme' | 'unreadable-version' | 'not-from-registry'
 
 export interface StabilitySectionResult {
   section: StabilitySection
