@@ -228,18 +228,27 @@ export async function buildEffectivePom(
     unresolved.length > 0
       ? `dependencies ${unresolved.join(', ')} unresolved`
       : 'no declared dependency left without a version'
+  // Named at this POM (whose dependencies are affected); an ancestor's declaration site goes in the text.
+  const at = (declFile: string, line: number | undefined): { line?: number; where: string } =>
+    declFile === file
+      ? line !== undefined
+        ? { line, where: '' }
+        : { where: '' }
+      : { where: ` (declared in ${declFile}${line !== undefined ? `:${line}` : ''})` }
   if (missingParent && missingParentLayer) {
+    const { where, ...line } = at(missingParentLayer.file, missingParentLayer.pom.parent?.line)
     ctx.warnings.push({
-      file: missingParentLayer.file,
-      line: missingParentLayer.pom.parent?.line,
-      message: `parent ${missingParent} could not be fetched: ${list}`,
+      file,
+      ...line,
+      message: `parent ${missingParent}${where} could not be fetched: ${list}`,
     })
   }
   for (const bom of missingBoms) {
+    const { where, ...line } = at(bom.file, bom.line)
     ctx.warnings.push({
-      file: bom.file,
-      line: bom.line,
-      message: `BOM ${bom.groupId}:${bom.artifactId}:${bom.version ?? '?'} could not be fetched: ${list}`,
+      file,
+      ...line,
+      message: `BOM ${bom.groupId}:${bom.artifactId}:${bom.version ?? '?'}${where} could not be fetched: ${list}`,
     })
   }
   if (!missingParent && missingBoms.length === 0) {

@@ -132,8 +132,11 @@ async function collect(
     seen.add(item.scope)
     scopesSeen.set(key, seen)
     if (winners.has(key)) continue
-    const version = await pickVersion(item.dep, ctx.repository, quiet)
-    if (version === null) continue
+    const picked = await pickVersion(item.dep, ctx.repository, quiet)
+    // A declared dependency without a version stays in the tree (version '', warned where the
+    // version went missing) so the report never shows a silent partial tree; transitive ones are dropped.
+    if (picked === null && item.parent !== null) continue
+    const version = picked ?? ''
     winners.add(key)
     const scope = item.parent === null ? item.scope : (widened.get(key) ?? item.scope)
     const node: MavenNode = {
@@ -152,7 +155,7 @@ async function collect(
       if (item.dep.line !== undefined) node.line = item.dep.line
     }
     const index = nodes.push(node) - 1
-    if (item.dep.type === 'pom' && item.parent !== null) continue
+    if ((item.dep.type === 'pom' && item.parent !== null) || version === '') continue
     const pom =
       reactor(node.groupId, node.artifactId, version) ??
       (await cache.load(node.groupId, node.artifactId, version, quiet))
