@@ -177,6 +177,15 @@ describe('real-data quirks (corpus README §1)', () => {
     expect(verdictOf(entries, '3.5.0')).toBe('not-affected')
   })
 
+  it('an entry that cannot be evaluated keeps the advisory undecided even when another clears it', () => {
+    const entries = [
+      { name: 'pkg', events: [{ introduced: '0' }, { fixed: '1.0.0' }] },
+      { name: 'pkg', events: [{ introduced: 'someday' }] },
+    ]
+    expect(verdictOf(entries, '2.0.0')).toBe('undecided')
+    expect(verdictOf(entries, '0.5.0')).toBe('affected')
+  })
+
   it('names compare exactly for npm (a record naming Axios does not match axios)', () => {
     const entries = [{ name: 'Axios', events: [{ introduced: '0' }] }]
     expect(verdictOf(entries, '1.0.0', 'npm', 'axios')).toBe('none')

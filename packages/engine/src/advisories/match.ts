@@ -147,14 +147,15 @@ export function matchEntries(
     notes: reader.notes,
   }
   for (const { record, outcomes } of byRecord.values()) {
-    // One entry saying "affected" is enough; else any entry saying "not affected" decides.
+    // One entry saying "affected" is enough; "not affected" needs every entry of the package to
+    // say so (an entry we cannot evaluate leaves the advisory undecided, never silently clear).
     const hit = outcomes.find((o) => o.verdict === 'affected')
     if (record.withdrawn !== null) {
       if (hit) result.ignoredWithdrawn.push(record)
       continue
     }
     if (hit) result.affected.push({ record, via: hit.via ?? 'range' })
-    else if (outcomes.some((o) => o.verdict === 'not-affected')) result.notAffected.push(record)
+    else if (outcomes.every((o) => o.verdict === 'not-affected')) result.notAffected.push(record)
     else result.undecided.push({ record, reason: outcomes.find((o) => o.reason)?.reason ?? 'undecided' })
   }
   for (const entry of entries) {
