@@ -24,6 +24,12 @@ const envSchema = z.object({
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
   SEXTANT_WEB_DIR: z.string().optional(),
   SEXTANT_SERVE_WEB: bool.default(true),
+  SEXTANT_ADVISORY_SOURCES: z.string().optional(),
+  SEXTANT_ADVISORY_SYNC_HOURS: z.coerce.number().positive().default(24),
+  SEXTANT_NPM_REGISTRY: z.url('must be an http(s) URL').default('https://registry.npmjs.org/'),
+  SEXTANT_MAVEN_REPOSITORIES: z.string().default('https://repo.maven.apache.org/maven2/'),
+  SEXTANT_METADATA_TTL_HOURS: z.coerce.number().positive().default(24),
+  SEXTANT_OFFLINE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -42,6 +48,21 @@ export interface Config {
   webDir: string | null
   serveWeb: boolean
   logLevel: string
+  /** Comma-separated OSV sources (files, folders, zips, JSONL, URLs); null = OSV's public npm and Maven exports. */
+  advisorySources: string[] | null
+  advisorySyncIntervalMs: number
+  npmRegistry: string
+  mavenRepositories: string[]
+  metadataTtlMs: number
+  /** Answer registry metadata from the cache only, never the network. */
+  offline: boolean
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.SEXTANT_WEB_DIR ? resolve(e.SEXTANT_WEB_DIR) : null,
     serveWeb: e.SEXTANT_SERVE_WEB,
     logLevel: e.LOG_LEVEL,
+    advisorySources: e.SEXTANT_ADVISORY_SOURCES ? splitList(e.SEXTANT_ADVISORY_SOURCES) : null,
+    advisorySyncIntervalMs: e.SEXTANT_ADVISORY_SYNC_HOURS * 3600_000,
+    npmRegistry: e.SEXTANT_NPM_REGISTRY.endsWith('/') ? e.SEXTANT_NPM_REGISTRY : `${e.SEXTANT_NPM_REGISTRY}/`,
+    mavenRepositories: splitList(e.SEXTANT_MAVEN_REPOSITORIES),
+    metadataTtlMs: e.SEXTANT_METADATA_TTL_HOURS * 3600_000,
+    offline: e.SEXTANT_OFFLINE,
   }
 }
