@@ -1,8 +1,10 @@
 // The explicit extractor registry (STYLE rule 2, DESIGN §4): folder name = id = key here.
 // Order matters only when two extractors match one path: the first that reads the file wins.
 import { cyclonedxJsonExtractor } from './cyclonedx-json/extractor'
+import { cyclonedxXmlExtractor } from './cyclonedx-xml/extractor'
 import { packageLockExtractor } from './package-lock/extractor'
 import { pnpmLockExtractor } from './pnpm-lock/extractor'
+import { spdxJsonExtractor } from './spdx-json/extractor'
 import type { Extractor } from './types'
 import { yarnLockExtractor } from './yarn-lock/extractor'
 
@@ -11,6 +13,8 @@ export const extractors: readonly Extractor[] = [
   yarnLockExtractor,
   pnpmLockExtractor,
   cyclonedxJsonExtractor,
+  cyclonedxXmlExtractor,
+  spdxJsonExtractor,
 ]
 
 /** Every registered extractor whose `matches` accepts the path, in registry order. */

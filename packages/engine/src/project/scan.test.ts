@@ -27,7 +27,7 @@ describe('scanPaths', () => {
       {
         dir: 'docs/sbom',
         kind: 'sbom',
-        sources: [{ path: 'docs/sbom/bom.json', extractorIds: ['cyclonedx-json'] }],
+        sources: [{ path: 'docs/sbom/bom.json', extractorIds: ['cyclonedx-json', 'spdx-json'] }],
         manifests: [],
       },
       expect.objectContaining({ dir: 'e2e/app', kind: 'lockfile', manifests: ['e2e/app/package.json'] }),

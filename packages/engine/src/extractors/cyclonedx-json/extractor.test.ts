@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { isCycloneDxName } from '../shared/cyclonedx-name'
 import { component, contextOf, edgeList, fixture, graphOf } from '../shared/test-support'
-import { isCycloneDxName, cyclonedxJsonExtractor as x } from './extractor'
+import { cyclonedxJsonExtractor as x } from './extractor'
 
 const read = (content: string, path = 'bom.json') => x.extract({ path, content }, contextOf())
 

@@ -2,15 +2,9 @@
 // nested components, purls of any type, scopes, licences and the `dependencies` graph.
 import type { Warning } from '../../model'
 import { type CdxBom, type CdxComponent, cdxToGraph } from '../shared/cyclonedx-graph'
+import { isCycloneDxName } from '../shared/cyclonedx-name'
 import { baseName, defineExtractor } from '../shared/define'
 import { asRecord, asString, parseJson } from '../shared/json'
-
-/** bom.json, sbom.json, bom.1.4.json, *.cdx.json, *.bom.json, cyclonedx.json and the like. */
-export function isCycloneDxName(base: string, ext: 'json' | 'xml'): boolean {
-  const b = base.toLowerCase()
-  if (!b.endsWith(`.${ext}`) || b.endsWith(`.spdx.${ext}`)) return false
-  return /(^|[._-])(s?bom|cdx|cyclonedx)([._-]|$)/.test(`${b.slice(0, -(ext.length + 1))}.`)
-}
 
 function purlLines(text: string): Map<string, number> {
   const out = new Map<string, number>()
