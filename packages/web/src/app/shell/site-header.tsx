@@ -2,7 +2,7 @@
 // Status, Docs, API, a logout link for signed-in non-default accounts, and the account area.
 import { ActionIcon, Anchor, Box, Burger, Container, Drawer, Group, Stack, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { NavLink as RouterLink } from 'react-router-dom'
+import { Link as RouterLink, useMatch } from 'react-router-dom'
 import { useSession } from '../../features/auth/use-session'
 import { FlaskIcon, LogoutIcon } from '../../ui/icons'
 import { AccountArea } from './account-area'
@@ -11,6 +11,7 @@ import { NAV_LINKS, type NavLink } from './nav-links'
 
 function HeaderLink({ link, onClick }: { link: NavLink; onClick?: () => void }) {
   const style = { fontSize: 14, fontWeight: 550 }
+  const active = useMatch({ path: link.to, end: true }) !== null && !link.external
   if (link.external) {
     return (
       <Anchor href={link.to} c="gray.7" underline="never" style={style} onClick={onClick}>
@@ -22,11 +23,10 @@ function HeaderLink({ link, onClick }: { link: NavLink; onClick?: () => void }) 
     <Anchor
       component={RouterLink}
       to={link.to}
-      end
-      c="gray.7"
+      c={active ? 'sextant.7' : 'gray.7'}
+      aria-current={active ? 'page' : undefined}
       underline="never"
       style={style}
-      className="header-link"
       onClick={onClick}
     >
       {link.label}

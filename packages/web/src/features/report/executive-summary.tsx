@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { formatCount, formatUtc } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
+import { DependencyMix } from './dependency-mix'
 import { componentsPerLanguage, languageLabel, scopeLabel } from './report-summary'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -36,7 +37,10 @@ export function ExecutiveSummary({ report }: { report: Report }) {
               { label: 'Outcome', value: report.outcome, color: outcomeColor },
             ]}
           />
-          <Text size="xs" c="dimmed" mt="md" data-testid="report-thresholds">
+          <Stack gap="lg" mt="lg">
+            <DependencyMix summary={report.summary} />
+          </Stack>
+          <Text size="xs" c="dimmed" mt="lg" data-testid="report-thresholds">
             Thresholds for this report: security {report.thresholds.security} · stability{' '}
             {report.thresholds.stability} · licensing {report.thresholds.licensing}. Branch{' '}
             {report.project.branch}.

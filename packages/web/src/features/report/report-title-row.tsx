@@ -16,7 +16,7 @@ interface TitleRowProps {
 
 function historyLabel(entry: HistoryEntry, index: number): string {
   const when = formatRelative(entry.timestamp)
-  const scores = `${entry.security} / ${entry.stability} / ${entry.licensing}`
+  const scores = `${entry.security}/${entry.stability}/${entry.licensing}`
   return `${index === 0 ? 'Latest · ' : ''}${when} · ${scores}${entry.status === 'OK' ? '' : ` · ${entry.status}`}`
 }
 
@@ -71,7 +71,7 @@ export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRo
               setSearch(withReportUuid(search, uuid === history[0]?.uuid ? null : uuid))
             }}
             data-testid="history-select"
-            w={{ base: '100%', xs: 300 }}
+            w={{ base: '100%', xs: 340 }}
           />
         ) : null}
       </Group>
