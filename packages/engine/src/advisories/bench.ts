@@ -13,7 +13,7 @@ import type { OsvRecord } from './osv/types'
 export interface MatchingBench {
   components: number
   advisories: number
-  /** Matching time only (the index is built beforehand, as the server keeps it). */
+  /** Matching time only, after one warm-up pass (the index is built beforehand, as the server keeps it). */
   ms: number
   /** Building the index from parsed records. */
   indexMs: number
@@ -78,6 +78,10 @@ export function benchMatching(advisoryCount = 20_000, componentCount = 3_000): M
   }
   const t0 = performance.now()
   const index = buildAdvisoryIndex(records)
+  const indexMs = performance.now() - t0
+  // One untimed pass first: the figure is the steady state of a running server (JIT compiled,
+  // version memo warm), not Node's start-up.
+  for (const c of components) matchPackage(index, c)
   const t1 = performance.now()
   let affectedComponents = 0
   for (const c of components) if (matchPackage(index, c).affected.length > 0) affectedComponents++
@@ -86,7 +90,7 @@ export function benchMatching(advisoryCount = 20_000, componentCount = 3_000): M
     components: components.length,
     advisories: records.length,
     ms: t2 - t1,
-    indexMs: t1 - t0,
+    indexMs,
     affectedComponents,
   }
 }

@@ -131,6 +131,11 @@ export function matchEntries(
   scheme: VersionScheme | null,
 ): MatchResult {
   const reader = versionReader(version)
+  if (entries.length === 0 && scheme !== null) {
+    // Most components have no advisory at all: answer without grouping anything.
+    const status = reader.read(scheme) === null ? 'unparseable' : 'assessed'
+    return { status, affected: [], notAffected: [], undecided: [], ignoredWithdrawn: [], notes: reader.notes }
+  }
   const status = scheme === null ? 'no-scheme' : reader.read(scheme) === null ? 'unparseable' : 'assessed'
   const byRecord = new Map<string, { record: OsvRecord; outcomes: EntryOutcome[] }>()
   for (const entry of entries) {
