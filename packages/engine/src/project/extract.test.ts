@@ -60,4 +60,20 @@ describe('extractProject', () => {
     expect(r.graph.components.map((c) => c.name)).toEqual(['q'])
     expect(r.warnings[0]?.file).toBe('package-lock.json')
   })
+
+  it('refuses a 100 MB file and a truncated one, still extracting the rest', () => {
+    const r = extractProject([
+      { path: 'big/package-lock.json', content: 'x'.repeat(100 * 1024 * 1024) },
+      {
+        path: 'cut/pnpm-lock.yaml',
+        content: "lockfileVersion: '9.0'\npackages:\n  a@1.0.0: {resolution: {integ",
+      },
+      { path: 'package-lock.json', content: lock },
+    ])
+    expect(r.errors).toEqual([
+      { file: 'big/package-lock.json', message: 'file too large (limit 50 MB)' },
+      expect.objectContaining({ file: 'cut/pnpm-lock.yaml', line: 3 }),
+    ])
+    expect(r.graph.components).toHaveLength(5)
+  })
 })

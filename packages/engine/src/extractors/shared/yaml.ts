@@ -38,7 +38,9 @@ export function parseYaml(text: string, file: string): YamlResult {
   } catch (e) {
     const mark = (e as { mark?: { line?: number } }).mark
     const reason = (e as { reason?: string }).reason ?? (e instanceof Error ? e.message : String(e))
-    const line = typeof mark?.line === 'number' ? mark.line + 1 : undefined
+    // js-yaml reports an unexpected end one line past the last one.
+    const line =
+      typeof mark?.line === 'number' ? Math.min(mark.line + 1, lineAt(text, text.length)) : undefined
     return {
       ok: false,
       error:
