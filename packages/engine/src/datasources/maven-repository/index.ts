@@ -2,15 +2,15 @@
 // plus the safe XML reader the Maven resolver shares.
 export { type MavenMetadata, parseMavenMetadata } from './metadata'
 export {
-  type FetchText,
-  type FetchTextResponse,
+  type FetchText as MavenFetchText,
+  type FetchTextResponse as MavenFetchResponse,
   MAVEN_CENTRAL,
   type MavenCoordinates,
   type MavenPom,
   MavenRepository,
   type MavenRepositoryOptions,
   type MavenRepositoryProblem,
-  parseRepositoryList,
+  parseRepositoryList as parseMavenRepositoryList,
 } from './repository'
 export {
   childElement as mavenXmlChild,

@@ -7,7 +7,11 @@ export {
 } from './effective'
 export { mavenNodePurl, mavenScopeToScope } from './graph'
 export { interpolate as interpolateMavenProperties } from './interpolate'
-export { parsePom, type RawDependency as MavenRawDependency, type RawPom as MavenRawPom } from './pom'
+export {
+  parsePom as parseMavenPom,
+  type RawDependency as MavenRawDependency,
+  type RawPom as MavenRawPom,
+} from './pom'
 export {
   type MavenModuleResult,
   type MavenProjectInput,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { type FetchText, MavenRepository } from '../../datasources/maven-repository'
+import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
 import { resolveMavenProject } from './project'
 
 const run = promisify(execFile)
@@ -16,7 +16,7 @@ const fixtures = new URL('./fixtures/', import.meta.url).pathname
 const HOW =
   'Maven is required for this test: apt-get update && apt-get install -y maven libmaven-dependency-plugin-java junit4 libjackson2-databind-java libcommons-lang3-java libcommons-text-java libhttpclient-java'
 
-export const fileFetch: FetchText = async (url) => {
+const fileFetch: MavenFetchText = async (url) => {
   const path = decodeURIComponent(new URL(url).pathname)
   return existsSync(path) ? { status: 200, body: readFileSync(path, 'utf8') } : { status: 404, body: '' }
 }
@@ -32,7 +32,7 @@ function mavenAvailable(): boolean {
  * `g:a:type[:classifier]:version:scope` lines → `parent > g:a:version:scope` rows. Maven 3.8's
  * dependency:tree 3.5.0 text output does not mark optional direct dependencies, so neither do the rows.
  */
-export function parseDependencyTree(text: string): string[] {
+function parseDependencyTree(text: string): string[] {
   const rows: string[] = []
   const stack: string[] = []
   for (const line of text.split('\n').slice(1)) {

@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type FetchText, MavenRepository } from '../../datasources/maven-repository'
+import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
 import { requireCorpus } from '../../testing/corpus'
 import { parsePom } from './pom'
 import { resolveMavenProject } from './project'
 
-const fileFetch: FetchText = async (url) => {
+const fileFetch: MavenFetchText = async (url) => {
   const p = decodeURIComponent(new URL(url).pathname)
   return existsSync(p) ? { status: 200, body: readFileSync(p, 'utf8') } : { status: 404, body: '' }
 }

@@ -1,7 +1,7 @@
 // Bad input for the Maven resolver (issue 4 acceptance 4): each problem is a warning naming the
 // artifact, file and line, and the rest of the project still resolves.
 import { describe, expect, it } from 'vitest'
-import { type FetchText, MavenRepository } from '../../datasources/maven-repository'
+import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
 import { resolveMavenProject } from './project'
 
 const pom = (coords: string, body = ''): string => {
@@ -18,7 +18,7 @@ const path = (coords: string): string => {
 }
 
 function repo(files: Record<string, string>, down = false): MavenRepository {
-  const fetchText: FetchText = async (url) => {
+  const fetchText: MavenFetchText = async (url) => {
     if (down) throw new Error('ECONNREFUSED')
     const rel = url.replace('https://repo.test/', '')
     const body = files[rel]
