@@ -1,5 +1,6 @@
 // @sextant/contract: zod schemas and the typed route table for every public API payload (DESIGN §1).
 // No runtime dependency but zod; imported by server, sdk and web alike.
+export * from './advisories'
 export * from './error'
 export * from './health'
 export * from './identity'

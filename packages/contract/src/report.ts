@@ -46,6 +46,7 @@ export const componentReportSchema = z.object({
   advices: z.array(adviceSchema),
   safeVersions: safeVersionsSchema,
   hierarchy: z.array(z.array(z.string())),
+  introducedBy: z.array(z.string()),
   locations: z.array(locationSchema),
   scope: scopeSchema,
   transitive: z.boolean(),

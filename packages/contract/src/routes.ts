@@ -1,6 +1,11 @@
 // The typed route table of the public API (DESIGN §5). Paths, methods and statuses follow the spec;
 // the server registers exactly these, the SDK calls them, OpenAPI and the permission walk read them.
 import { z } from 'zod'
+import {
+  advisoryDbDetailSchema,
+  advisoryDbStatsSchema,
+  databaseIdParamsSchema,
+} from './advisories'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
@@ -133,6 +138,40 @@ export const routes = {
     query: historyQuerySchema,
     status: 200,
     response: z.array(historyEntrySchema),
+  },
+  advisoryDbStats: {
+    method: 'GET',
+    path: '/api/v1/stats/advisories-dbs',
+    access: 'anonymous',
+    summary: 'Advisories in the store per ecosystem, and each advisory database with its last sync.',
+    status: 200,
+    response: advisoryDbStatsSchema,
+  },
+  databases: {
+    method: 'GET',
+    path: '/api/v1/databases',
+    access: 'member',
+    summary: 'The advisory databases (OSV sources) with location, last run, counts and last error.',
+    status: 200,
+    response: z.array(advisoryDbDetailSchema),
+  },
+  databaseSyncStart: {
+    method: 'POST',
+    path: '/api/v1/databases/:id/sync',
+    access: 'member',
+    summary: 'Queue a sync of one advisory database (system administrators only; 403 otherwise).',
+    params: databaseIdParamsSchema,
+    status: 202,
+    response: advisoryDbDetailSchema,
+  },
+  databaseSyncStatus: {
+    method: 'GET',
+    path: '/api/v1/databases/:id/sync',
+    access: 'member',
+    summary: 'The sync state of one advisory database.',
+    params: databaseIdParamsSchema,
+    status: 200,
+    response: advisoryDbDetailSchema,
   },
 } as const satisfies Record<string, RouteDef>
 

@@ -1,17 +1,15 @@
 // Builds the immutable report document of one analysis (DESIGN §1 "Assess" and "Report"; spec
-// report-page §3). Pure: the graph, the clock reading and every data source arrive as arguments.
-// A domain whose data source is absent is marked `assessed: false` rather than reported as clean.
-import { type Component, type DependencyGraph, languageOfEcosystem, type Warning } from '../model'
-import type {
-  Advice,
-  ComponentReport,
-  Library,
-  ReportDocument,
-  ReportNote,
-  ReportStatus,
-  SecuritySection,
-  SecuritySummary,
-} from './document'
+// report-page §3). Pure: the graph, the clock reading, advisories and registry metadata arrive as
+// arguments. A domain whose data is absent is marked `assessed: false`, never reported as clean.
+import { type AdvisoryIndex, buildAdvisoryIndex, type OsvRecord } from '../advisories'
+import { buildLicensingSection, type CustomLicence, type LicencePolicy } from '../licences'
+import { type Component, type DependencyGraph, languageOfEcosystem, type Purl, type Warning } from '../model'
+import { directIntroducers, pathsFromRoot } from '../project'
+import { type SecurityScoreAlgorithm, scoreOutcome } from '../scoring'
+import { buildStabilitySection, packageKeyOf } from '../stability'
+import { getVersionScheme } from '../versioning'
+import type { ReportDocument, ReportNote, ReportStatus } from './document'
+import { buildSecuritySection } from './security'
 import { reportTimestamp } from './timestamp'
 
 export interface Thresholds {
@@ -20,8 +18,11 @@ export interface Thresholds {
   licensing: number
 }
 
-export interface SecuritySource {
-  advicesFor(component: Component): Advice[]
+/** Registry metadata of one package: version history with dates/deprecation, and licences. */
+export interface PackageMetadataInput {
+  versions: { version: string; publishedAt: string | null; deprecated: string | null; licences: string[] }[]
+  distTags?: Record<string, string>
+  licences?: string[]
 }
 
 export interface BuildReportInput {
@@ -33,119 +34,104 @@ export interface BuildReportInput {
   warnings: Warning[]
   thresholds: Thresholds
   status?: ReportStatus
-  /** Absent: no advisory data, the security section is not assessed. */
-  security?: SecuritySource
-  /** Every path from the root to a component, e.g. [["project:--", "a:1.0", "b:2.1"]]. */
-  hierarchy?: (component: Component) => string[][]
+  /** OSV records for the graph's packages; `null` = no advisory data, security not assessed. */
+  advisories?: readonly OsvRecord[] | null
+  /** Prebuilt index (benchmarks, recompute); wins over `advisories`. */
+  advisoryIndex?: AdvisoryIndex
+  /** Registry metadata per packageKey; `null` entries = could not be had; absent map = no metadata source. */
+  metadata?: ReadonlyMap<string, PackageMetadataInput | null> | null
+  /** Why metadata is missing (offline, registry errors), shown as report notes. */
+  metadataProblems?: { key: string; message: string }[]
+  policies?: readonly LicencePolicy[]
+  customLicences?: readonly CustomLicence[]
+  scoreAlgorithm?: SecurityScoreAlgorithm
+  epss?: (cve: string) => number | null
+  kev?: (cve: string) => { cve: string; exploited: boolean } | null
+  /** Most hierarchy paths kept per component (every direct introducer is always listed). */
+  hierarchyLimit?: number
 }
 
-export function libraryOf(c: Component): Library {
-  return { name: c.name, displayName: c.name, language: languageOfEcosystem(c.ecosystem), unityPlugin: c.name.startsWith('UPN:') }
-}
-
-function emptySecuritySummary(): SecuritySummary {
-  return { critical: 0, high: 0, medium: 0, low: 0, none: 0, suggest: 0, exclusions: 0, components: 0 }
-}
-
-const severityKey = {
-  CRITICAL: 'critical',
-  HIGH: 'high',
-  MEDIUM: 'medium',
-  LOW: 'low',
-  SUGGEST: 'suggest',
-  NONE: 'none',
-} as const
-
-function buildSecurity(input: BuildReportInput): SecuritySection {
-  const byLanguage = new Map<string, ComponentReport[]>()
-  const summary: SecuritySection['summary'] = {}
-  const versionsByName = new Map<string, number>()
-  for (const c of input.graph.components) versionsByName.set(c.name, (versionsByName.get(c.name) ?? 0) + 1)
-  for (const c of input.graph.components) {
-    const library = libraryOf(c)
-    const advices = input.security?.advicesFor(c) ?? []
-    const report: ComponentReport = {
-      dependency: { library, version: c.version },
-      advices,
-      safeVersions: {},
-      hierarchy: input.hierarchy?.(c) ?? [],
-      locations: c.locations,
-      scope: c.scope,
-      transitive: !c.direct,
-      otherVersionsCount: (versionsByName.get(c.name) ?? 1) - 1,
-    }
-    const list = byLanguage.get(library.language) ?? []
-    list.push(report)
-    byLanguage.set(library.language, list)
-    const s = (summary[library.language] ??= emptySecuritySummary())
-    s.components++
-    for (const a of advices) s[severityKey[a.severity]]++
+function hierarchyOf(graph: DependencyGraph, limit: number) {
+  const byPurl = new Map(graph.components.map((c) => [c.purl, c]))
+  const label = (p: Purl) => {
+    const c = byPurl.get(p)
+    return c ? `${c.name}:${c.version}` : p
   }
-  const all = [...byLanguage.values()].flat()
-  const deduction = all.flatMap((r) => r.advices).reduce((sum, a) => sum + (a.type === 'suggestion' ? 0.25 : (a.cvss ?? 0) * 5), 0)
-  return {
-    score: Math.max(0, Math.round((100 - deduction) * 100) / 100),
-    componentsCount: input.graph.components.length,
-    assessed: input.security !== undefined,
-    assessments: [...byLanguage].map(([language, reports]) => ({
-      language: language as Library['language'],
-      componentsCount: reports.length,
-      reports,
-      trusted: [],
-    })),
-    summary,
-  }
+  const root = `${graph.root.name || 'project'}:${graph.root.version ?? '--'}`
+  return (c: Component) => ({
+    paths: pathsFromRoot(graph, c.purl, limit).map((path) => [root, ...path.map(label)]),
+    introducedBy: c.direct ? [] : directIntroducers(graph, c.purl).map(label),
+  })
 }
 
 export function buildReport(input: BuildReportInput): ReportDocument {
   const { graph } = input
-  const security = buildSecurity(input)
-  const languages = [...new Set(graph.components.map((c) => languageOfEcosystem(c.ecosystem)))]
-  const notes: ReportNote[] = input.warnings.map((w) => ({
-    domain: 'general',
-    message: w.message,
-    file: w.file,
-    ...(w.line !== undefined ? { line: w.line } : {}),
-  }))
-  const stability = {
-    score: 100,
-    componentsCount: graph.components.length,
-    assessed: false,
-    reports: [],
-    summary: { patch: 0, minor: 0, major: 0, exclusions: 0, components: graph.components.length },
+  const components = graph.components
+  const metadata = input.metadata ?? null
+  const index = input.advisoryIndex ?? (input.advisories ? buildAdvisoryIndex(input.advisories) : null)
+
+  const security = buildSecuritySection({
+    components,
+    index,
+    versionsOf: (c) => metadata?.get(packageKeyOf(c))?.versions.map((v) => v.version) ?? [],
+    hierarchy: hierarchyOf(graph, input.hierarchyLimit ?? 5),
+    algorithm: input.scoreAlgorithm ?? 'cvss',
+    ...(input.epss ? { epss: input.epss } : {}),
+    ...(input.kev ? { kev: input.kev } : {}),
+  })
+  const stability = buildStabilitySection({
+    components,
+    metadata: metadata ?? new Map(),
+    schemeFor: getVersionScheme,
+  })
+  const licensing = buildLicensingSection({
+    components,
+    metadata: metadata ?? new Map(),
+    policies: input.policies ?? [],
+    ...(input.customLicences ? { customLicences: input.customLicences } : {}),
+  })
+  if (!metadata) {
+    stability.section.assessed = false
+    licensing.section.assessed = false
   }
-  const licensing = {
-    score: 100,
-    componentsCount: graph.components.length,
-    assessed: false,
-    reports: [],
-    summary: {
-      tot: 0,
-      forbidden: 0,
-      undeclared: 0,
-      violationExclusions: 0,
-      warningExclusions: 0,
-      forbiddenWithoutExclusion: 0,
-      undeclaredWithoutExclusion: 0,
-      components: graph.components.length,
-    },
+
+  const notes: ReportNote[] = [
+    ...input.warnings.map((w) => ({
+      domain: 'general' as const,
+      message: w.message,
+      file: w.file,
+      ...(w.line !== undefined ? { line: w.line } : {}),
+    })),
+    ...security.notes,
+    ...(input.metadataProblems ?? []).map((p) => ({
+      domain: 'stability' as const,
+      message: `${p.key}: ${p.message}`,
+    })),
+  ]
+  const scores = {
+    security: security.section.score,
+    stability: stability.section.score,
+    licensing: licensing.section.score,
   }
-  const t = input.thresholds
-  const pass = security.score >= t.security && stability.score >= t.stability && licensing.score >= t.licensing
-  const direct = graph.components.filter((c) => c.direct).length
+  const direct = components.filter((c) => c.direct).length
   return {
     uuid: input.uuid,
     status: input.status ?? 'OK',
     timestamp: reportTimestamp(input.now),
     createdAt: input.now.toISOString(),
-    outcome: pass ? 'PASS' : 'FAIL',
-    scopes: [...new Set(graph.components.map((c) => c.scope))],
-    thresholds: t,
+    outcome: scoreOutcome(scores, input.thresholds),
+    scopes: [...new Set(components.map((c) => c.scope))],
+    thresholds: input.thresholds,
     project: { uuid: input.projectUuid, branch: input.branch },
-    summary: { components: graph.components.length, direct, transitive: graph.components.length - direct, languages },
-    security,
-    stability,
-    licensing,
+    summary: {
+      components: components.length,
+      direct,
+      transitive: components.length - direct,
+      languages: [...new Set(components.map((c) => languageOfEcosystem(c.ecosystem)))],
+    },
+    security: security.section,
+    stability: stability.section,
+    licensing: licensing.section,
     notes,
   }
 }

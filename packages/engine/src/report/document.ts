@@ -54,8 +54,10 @@ export interface ComponentReport {
   dependency: { library: Library; version: string }
   advices: Advice[]
   safeVersions: SafeVersions
-  /** Every path from the project root, e.g. ["project:--", "a:1.0", "b:2.1"]. */
+  /** Paths from the project root, e.g. ["project:--", "a:1.0", "b:2.1"] (the shortest few). */
   hierarchy: string[][]
+  /** Every direct dependency that brings this component in (`name:version`); empty when direct. */
+  introducedBy: string[]
   locations: Location[]
   scope: Scope
   transitive: boolean

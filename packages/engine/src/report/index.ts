@@ -1,3 +1,5 @@
-export type * from './document'
 export * from './build'
+export type * from './document'
+export * from './library'
+export * from './security'
 export * from './timestamp'

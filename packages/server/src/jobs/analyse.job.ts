@@ -2,8 +2,9 @@
 // analysis row is claimed atomically (QUEUED → RUNNING), and a report is stored at most once per
 // analysis, so a job delivered twice or to two workers never analyses twice.
 import { randomUUID } from 'node:crypto'
-import { buildReport, type DependencyGraph, pathsFromRoot, type Warning } from '@sextant/engine'
+import { buildReport, type DependencyGraph, type Warning } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
+import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { insertReport } from '../services/reports.repo'
 
 export const ANALYSE_QUEUE = 'analyse'
@@ -28,6 +29,7 @@ interface Claimed {
 export async function runAnalysis(
   db: Db,
   analysisUuid: string,
+  sources: AnalysisSources = {},
   now: () => Date = () => new Date(),
 ): Promise<AnalyseOutcome> {
   const { rows } = await db.query<Claimed>(
@@ -42,8 +44,18 @@ export async function runAnalysis(
   if (!claimed) return 'skipped'
   try {
     const graph = claimed.graph
-    const root = `${graph.root.name}:${graph.root.version ?? '--'}`
-    const byPurl = new Map(graph.components.map((c) => [c.purl, c]))
+    const seen = new Set<string>()
+    const packages: PackageRef[] = []
+    for (const c of graph.components) {
+      const key = `${c.ecosystem}/${c.name}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
+    }
+    const [advisories, metadata] = await Promise.all([
+      sources.advisoriesFor?.(packages) ?? null,
+      sources.metadataFor?.(packages) ?? null,
+    ])
     const doc = buildReport({
       uuid: randomUUID(),
       projectUuid: claimed.project_uuid,
@@ -52,14 +64,9 @@ export async function runAnalysis(
       graph,
       warnings: claimed.warnings,
       thresholds: claimed.thresholds,
-      hierarchy: (c) =>
-        pathsFromRoot(graph, c.purl).map((path) => [
-          root,
-          ...path.map((p) => {
-            const n = byPurl.get(p)
-            return n ? `${n.name}:${n.version}` : p
-          }),
-        ]),
+      advisories,
+      metadata: metadata?.packages ?? null,
+      metadataProblems: metadata?.problems ?? [],
     })
     await inTransaction(db, async (client) => {
       await insertReport(client, doc, analysisUuid)

@@ -1,0 +1,141 @@
+// The security section (spec report-page §3 Security, Advice; product-notes "Safe versions", "Scores"):
+// each component matched against the advisory index, alias groups turned into one advice, safe
+// versions per lane from the package's known versions. Undecidable matches become report notes.
+import {
+  type AdvisoryIndex,
+  groupByAlias,
+  lookupEntries,
+  matchPackage,
+  safeVersionsFromIndex,
+  toAdvice,
+} from '../advisories'
+import type { Component } from '../model'
+import { type SecurityScoreAlgorithm, securityScore } from '../scoring'
+import type { Advice, ComponentReport, ReportNote, SecuritySection, SecuritySummary } from './document'
+import { libraryOf } from './library'
+
+export interface SecurityInput {
+  components: readonly Component[]
+  /** `null`: no advisory data at all, so the section is not assessed. */
+  index: AdvisoryIndex | null
+  /** Known versions of a package, for safe versions; empty when metadata is missing. */
+  versionsOf: (component: Component) => readonly string[]
+  hierarchy: (component: Component) => { paths: string[][]; introducedBy: string[] }
+  algorithm: SecurityScoreAlgorithm
+  epss?: (cve: string) => number | null
+  kev?: (cve: string) => { cve: string; exploited: boolean } | null
+}
+
+const severityKey = {
+  CRITICAL: 'critical',
+  HIGH: 'high',
+  MEDIUM: 'medium',
+  LOW: 'low',
+  SUGGEST: 'suggest',
+  NONE: 'none',
+} as const
+
+function emptySummary(): SecuritySummary {
+  return { critical: 0, high: 0, medium: 0, low: 0, none: 0, suggest: 0, exclusions: 0, components: 0 }
+}
+
+function advicesOf(
+  c: Component,
+  input: SecurityInput,
+  notes: ReportNote[],
+  unassessed: Map<string, number>,
+): Advice[] {
+  if (!input.index) return []
+  const result = matchPackage(input.index, { ecosystem: c.ecosystem, name: c.name, version: c.version })
+  if (result.status === 'no-scheme') unassessed.set(c.ecosystem, (unassessed.get(c.ecosystem) ?? 0) + 1)
+  else if (result.status === 'unparseable' && lookupEntries(input.index, c.ecosystem, c.name).length > 0) {
+    notes.push({
+      domain: 'security',
+      message: `${c.name}@${c.version}: the version cannot be read by the ${c.ecosystem} scheme; only advisories listing it exactly were matched.`,
+    })
+  }
+  for (const u of result.undecided) {
+    notes.push({
+      domain: 'security',
+      message: `${c.name}@${c.version}: advisory ${u.record.id} could not be decided (${u.reason}).`,
+    })
+  }
+  const groups = groupByAlias(result.affected.map((h) => h.record))
+  return groups.map((group) =>
+    toAdvice(group, {
+      ecosystem: c.ecosystem,
+      name: c.name,
+      affectedComponents: [`${c.name}@${c.version}`],
+      schemes: input.index!.schemes,
+      ...(input.epss ? { epss: input.epss } : {}),
+      ...(input.kev ? { kev: input.kev } : {}),
+    }),
+  )
+}
+
+export function buildSecuritySection(input: SecurityInput): {
+  section: SecuritySection
+  notes: ReportNote[]
+} {
+  const notes: ReportNote[] = []
+  const byLanguage = new Map<string, ComponentReport[]>()
+  const summary: SecuritySection['summary'] = {}
+  const versionsByName = new Map<string, number>()
+  for (const c of input.components)
+    versionsByName.set(`${c.ecosystem}/${c.name}`, (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 0) + 1)
+  const allAdvices: Advice[] = []
+  const unassessed = new Map<string, number>()
+
+  for (const c of input.components) {
+    const library = libraryOf(c)
+    const advices = advicesOf(c, input, notes, unassessed)
+    allAdvices.push(...advices)
+    const { paths, introducedBy } = input.hierarchy(c)
+    const report: ComponentReport = {
+      dependency: { library, version: c.version },
+      advices,
+      safeVersions:
+        advices.length > 0 && input.index
+          ? safeVersionsFromIndex(input.index, c.ecosystem, c.name, {
+              version: c.version,
+              versions: input.versionsOf(c),
+            })
+          : {},
+      hierarchy: paths,
+      introducedBy,
+      locations: c.locations,
+      scope: c.scope,
+      transitive: !c.direct,
+      otherVersionsCount: (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 1) - 1,
+    }
+    const list = byLanguage.get(library.language)
+    if (list) list.push(report)
+    else byLanguage.set(library.language, [report])
+    const s = summary[library.language] ?? emptySummary()
+    summary[library.language] = s
+    s.components++
+    for (const a of advices) s[severityKey[a.severity]]++
+  }
+
+  for (const [ecosystem, count] of unassessed) {
+    notes.push({
+      domain: 'security',
+      message: `${count} ${ecosystem} component(s) not assessed: Sextant has no version scheme for ${ecosystem} yet.`,
+    })
+  }
+  return {
+    section: {
+      score: securityScore(allAdvices, input.algorithm),
+      componentsCount: input.components.length,
+      assessed: input.index !== null,
+      assessments: [...byLanguage].map(([language, reports]) => ({
+        language: language as ComponentReport['dependency']['library']['language'],
+        componentsCount: reports.length,
+        reports,
+        trusted: [],
+      })),
+      summary,
+    },
+    notes,
+  }
+}
