@@ -2,7 +2,15 @@
 // `mvn -o dependency:tree` against Debian's /usr/share/maven-repo and by our resolver over a
 // file:// repository at the same place; the trees (artifact, version, scope, parent) must be identical.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -65,9 +73,35 @@ const CASES = [
   ['properties', ['pom.xml']],
   ['profile-default', ['pom.xml']],
   ['provided-transitive', ['pom.xml']],
+  ['range', ['pom.xml']],
 ] as const
 
-async function mavenTrees(dir: string, pom: string): Promise<Map<string, string[]>> {
+/**
+ * Debian's repository has no maven-metadata, which ranges need: `range` runs against an overlay of
+ * it (symlinks) that adds slf4j-api's metadata as Maven's local repository reads it and as a remote has it.
+ */
+function repositoryFor(name: string): string {
+  if (name !== 'range') return REPO
+  const metadata = readFileSync(join(fixtures, 'range/repository-metadata.xml'), 'utf8')
+  const dir = 'org/slf4j/slf4j-api'
+  const files: Record<string, string> = {
+    [`${dir}/maven-metadata-local.xml`]: metadata,
+    [`${dir}/maven-metadata.xml`]: metadata,
+  }
+  const root = mkdtempSync(join(tmpdir(), 'sextant-m2-'))
+  const real = ['', 'org', 'org/slf4j', dir]
+  for (const d of real) {
+    mkdirSync(join(root, d), { recursive: true })
+    for (const entry of readdirSync(join(REPO, d))) {
+      const rel = d === '' ? entry : `${d}/${entry}`
+      if (!real.includes(rel) && !(rel in files)) symlinkSync(join(REPO, rel), join(root, rel))
+    }
+  }
+  for (const [rel, text] of Object.entries(files)) writeFileSync(join(root, rel), text)
+  return root
+}
+
+async function mavenTrees(dir: string, pom: string, repo: string): Promise<Map<string, string[]>> {
   const out = mkdtempSync(join(tmpdir(), 'sextant-mvn-'))
   await run(
     'mvn',
@@ -75,7 +109,7 @@ async function mavenTrees(dir: string, pom: string): Promise<Map<string, string[
       '-o',
       '-q',
       '-B',
-      `-Dmaven.repo.local=${REPO}`,
+      `-Dmaven.repo.local=${repo}`,
       '-f',
       pom,
       'org.apache.maven.plugins:maven-dependency-plugin:3.5.0:tree',
@@ -85,7 +119,6 @@ async function mavenTrees(dir: string, pom: string): Promise<Map<string, string[
     { cwd: dir, timeout: 120_000 },
   )
   const trees = new Map<string, string[]>()
-  const { readdirSync } = await import('node:fs')
   for (const f of readdirSync(out))
     trees.set(f.replace(/\.txt$/, ''), parseDependencyTree(readFileSync(join(out, f), 'utf8')))
   return trees
@@ -102,8 +135,9 @@ describe('Maven resolver agrees with mvn dependency:tree', () => {
       if (!mavenAvailable()) throw new Error(HOW)
       const dir = join(fixtures, name)
       for (const pom of poms) {
-        const expected = await mavenTrees(dir, pom)
-        const repository = new MavenRepository({ repositories: [`file://${REPO}`], fetchText: fileFetch })
+        const repo = repositoryFor(name)
+        const expected = await mavenTrees(dir, pom, repo)
+        const repository = new MavenRepository({ repositories: [`file://${repo}`], fetchText: fileFetch })
         const readFile = (p: string): string | null =>
           existsSync(join(dir, p)) ? readFileSync(join(dir, p), 'utf8') : null
         const result = await resolveMavenProject({ pomPath: pom, readFile, repository })
