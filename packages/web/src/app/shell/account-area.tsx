@@ -79,7 +79,16 @@ export function AccountArea({ compact = false }: { compact?: boolean }) {
           <Divider />
           <Row label="Account" value={account?.name ?? user.account.name} />
           <Row label="Role" value={user.membership.role} />
-          {account ? <Row label="Plan" value={`${account.plan} (${account.bundle.name})`} /> : null}
+          {account ? (
+            <Row
+              label="Plan"
+              value={
+                account.plan === account.bundle.name
+                  ? account.plan
+                  : `${account.plan} (${account.bundle.name})`
+              }
+            />
+          ) : null}
           {user.sysadmin ? (
             <Badge variant="light" color="gray" size="sm">
               System administrator

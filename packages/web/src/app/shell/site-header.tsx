@@ -1,6 +1,17 @@
 // The page header of report-page §2: brand logo, experimental-mode icon, links Home, Blog, FAQ,
 // Status, Docs, API, a logout link for signed-in non-default accounts, and the account area.
-import { ActionIcon, Anchor, Box, Burger, Container, Drawer, Group, Stack, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Tooltip,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link as RouterLink, useMatch } from 'react-router-dom'
 import { useSession } from '../../features/auth/use-session'
@@ -74,18 +85,32 @@ export function SiteHeader() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {status === 'authenticated' ? (
-              <Tooltip label="Log out">
-                <ActionIcon
+              <>
+                <Button
                   variant="subtle"
                   color="gray"
-                  size="lg"
+                  size="compact-sm"
+                  leftSection={<LogoutIcon size={16} />}
                   onClick={signOut}
-                  aria-label="Log out"
+                  visibleFrom="sm"
                   data-testid="logout-link"
                 >
-                  <LogoutIcon />
-                </ActionIcon>
-              </Tooltip>
+                  Log out
+                </Button>
+                <Tooltip label="Log out">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    onClick={signOut}
+                    aria-label="Log out"
+                    hiddenFrom="sm"
+                    data-testid="logout-link-mobile"
+                  >
+                    <LogoutIcon />
+                  </ActionIcon>
+                </Tooltip>
+              </>
             ) : null}
             <AccountArea />
             <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />

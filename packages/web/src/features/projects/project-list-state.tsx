@@ -7,8 +7,7 @@ import type { ReactNode } from 'react'
 import { AlertIcon, InfoIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
 
-const UPLOAD_EXAMPLE =
-  "curl -F file=@bom.json 'http://localhost:8080/api/v1/uploads/new/sbom-cdx.json?branch=main'"
+const UPLOAD_EXAMPLE = `curl -F file=@bom.json '${window.location.origin}/api/v1/uploads/new/sbom-cdx.json?branch=main'`
 
 interface Props {
   query: UseQueryResult<Project[]>

@@ -10,7 +10,7 @@ type BannerView = Exclude<ReportView, { kind: 'report' } | { kind: 'loading' }>
 
 export const SUPPORTED_PROJECTS = ['Java with Maven or Gradle', 'JavaScript web projects', 'NodeJS'] as const
 
-function Panel({ view }: { view: BannerView }) {
+function Panel({ view, unknownBranch }: { view: BannerView; unknownBranch: string | null }) {
   switch (view.kind) {
     case 'project-missing':
       return (
@@ -27,6 +27,12 @@ function Panel({ view }: { view: BannerView }) {
       return (
         <StatusPanel title="THIS REPORT IS NOT READY YET" tone="info" icon={<ClockIcon size={22} />}>
           <Text size="sm">The first assessment of a project may take a few minutes.</Text>
+          {unknownBranch !== null && !view.polling ? (
+            <Text size="sm" mt="xs" data-testid="unknown-branch">
+              No files have been analysed for the branch '{unknownBranch}' yet. Upload them with branch=
+              {unknownBranch} to get a report.
+            </Text>
+          ) : null}
           {view.polling ? (
             <Group gap="xs" mt="sm" data-testid="report-polling">
               <Loader size="xs" />
@@ -80,10 +86,17 @@ function Panel({ view }: { view: BannerView }) {
   }
 }
 
-export function ReportBanner({ view }: { view: BannerView }) {
+/** unknownBranch: the branch asked for, when the project has never seen it. */
+export function ReportBanner({
+  view,
+  unknownBranch = null,
+}: {
+  view: BannerView
+  unknownBranch?: string | null
+}) {
   return (
     <Box data-testid="report-status-banner" data-kind={view.kind}>
-      <Panel view={view} />
+      <Panel view={view} unknownBranch={unknownBranch} />
     </Box>
   )
 }

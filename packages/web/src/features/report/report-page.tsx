@@ -32,7 +32,10 @@ function ReportContent({ params }: { params: ReportParams }) {
           lastFailure={view.lastFailure}
         />
       ) : (
-        <ReportBanner view={view} />
+        <ReportBanner
+          view={view}
+          unknownBranch={project && branch && !project.branches.includes(branch) ? branch : null}
+        />
       )}
     </Stack>
   )
