@@ -74,6 +74,7 @@ const CASES = [
   ['profile-default', ['pom.xml']],
   ['provided-transitive', ['pom.xml']],
   ['range', ['pom.xml']],
+  ['scope-conflict', ['pom.xml']],
 ] as const
 
 /**
