@@ -118,6 +118,8 @@ export async function buildEffectivePom(
   file: string,
   ctx: PomContext,
   cache: EffectivePomCache,
+  /** BOMs being imported above this one (`g:a:v`), so an import cycle is named instead of awaited forever. */
+  importing: ReadonlySet<string> = new Set(),
 ): Promise<EffectivePom | null> {
   const self = parseOrWarn(text, file, ctx)
   if (!self) return null
@@ -205,7 +207,18 @@ export async function buildEffectivePom(
   }
   const missingBoms: EffectiveDependency[] = []
   for (const bom of imports) {
-    const effective = bom.version ? await cache.load(bom.groupId, bom.artifactId, bom.version, ctx) : null
+    const bomId = `${bom.groupId}:${bom.artifactId}:${bom.version ?? '?'}`
+    if (importing.has(bomId)) {
+      ctx.warnings.push({
+        file: bom.file,
+        line: bom.line,
+        message: `BOM import cycle: ${bomId} imports itself`,
+      })
+      continue
+    }
+    const effective = bom.version
+      ? await cache.load(bom.groupId, bom.artifactId, bom.version, ctx, importing)
+      : null
     if (!effective) {
       missingBoms.push(bom)
       continue
@@ -277,13 +290,22 @@ export async function buildEffectivePom(
 export class EffectivePomCache {
   private readonly map = new Map<string, Promise<EffectivePom | null>>()
 
-  load(groupId: string, artifactId: string, version: string, ctx: PomContext): Promise<EffectivePom | null> {
+  load(
+    groupId: string,
+    artifactId: string,
+    version: string,
+    ctx: PomContext,
+    importing: ReadonlySet<string> = new Set(),
+  ): Promise<EffectivePom | null> {
     const key = `${groupId}:${artifactId}:${version}`
+    if (importing.has(key)) return Promise.resolve(null)
     let p = this.map.get(key)
     if (!p) {
       p = (async () => {
         const fetched = await ctx.repository.pom({ groupId, artifactId, version })
-        return fetched ? buildEffectivePom(fetched.text, fetched.url, ctx, this) : null
+        return fetched
+          ? buildEffectivePom(fetched.text, fetched.url, ctx, this, new Set([...importing, key]))
+          : null
       })()
       this.map.set(key, p)
     }

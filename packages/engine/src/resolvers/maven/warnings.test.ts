@@ -118,6 +118,22 @@ describe('Maven resolver warnings', () => {
     ])
   })
 
+  it('a BOM import cycle is named instead of hanging', async () => {
+    const imp = (c: string): string =>
+      `<dependencyManagement><dependencies>${dep(c, '<type>pom</type><scope>import</scope>')}</dependencies></dependencyManagement>`
+    const files = {
+      [path('org.b:one:1')]: pom('org.b:one:1', imp('org.b:two:1')),
+      [path('org.b:two:1')]: pom('org.b:two:1', imp('org.b:one:1')),
+      ...libFiles,
+    }
+    const r = await resolve(
+      { 'pom.xml': pom('a:b:1', `${imp('org.b:one:1')}<dependencies>${dep(LIB)}</dependencies>`) },
+      files,
+    )
+    expect(r.warnings.map((w) => w.message)).toEqual(['BOM import cycle: org.b:one:1 imports itself'])
+    expect(r.graph.components.map((c) => c.name)).toEqual(['org.lib:lib'])
+  })
+
   it('a missing dependency POM keeps the artifact and warns', async () => {
     const r = await resolve({
       'pom.xml': pom('a:b:1', `<dependencies>\n${dep('org.gone:gone:1')}\n</dependencies>`),
