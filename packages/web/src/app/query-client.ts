@@ -1,10 +1,19 @@
 // The TanStack Query client: no automatic retries for 4xx answers (a missing project stays missing),
-// one retry for network trouble, and no refetch on window focus for report documents.
+// one retry for network trouble, no refetch on window focus. A 401 while a token is stored means the
+// session expired: the token is dropped and the session reloaded, which leads to sign-in (report-page §4).
 import { isSdkError } from '@sextant/sdk'
-import { QueryClient } from '@tanstack/react-query'
+import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { clearToken, readToken } from '../lib/auth-storage'
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (!isSdkError(error) || error.status !== 401 || !readToken()) return
+        clearToken()
+        void client.invalidateQueries({ queryKey: ['session'] })
+      },
+    }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
@@ -16,4 +25,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   })
+  return client
 }

@@ -2,6 +2,7 @@
 // only; changing it reloads with the same parameters and the new branch), report-history selector.
 
 import { Badge, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { useDocumentTitle } from '@mantine/hooks'
 import type { HistoryEntry, Project } from '@sextant/contract'
 import { useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
@@ -22,6 +23,7 @@ function historyLabel(entry: HistoryEntry, index: number): string {
 
 export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRowProps) {
   const [search, setSearch] = useSearchParams()
+  useDocumentTitle(`${project.title || project.name}${branch ? ` (${branch})` : ''} · Sextant`)
   const latest = reportUuid === null
   const branches =
     branch && !project.branches.includes(branch) ? [branch, ...project.branches] : project.branches
