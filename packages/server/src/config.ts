@@ -21,6 +21,7 @@ const envSchema = z.object({
   SEXTANT_BODY_LIMIT_MB: z.coerce.number().positive().max(1024).default(50),
   SEXTANT_UPLOAD_MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
   SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SEXTANT_REPORT_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
   SEXTANT_WEB_DIR: z.string().optional(),
   SEXTANT_SERVE_WEB: bool.default(true),
@@ -45,6 +46,8 @@ export interface Config {
   uploadMaxFiles: number
   sessionTtlMs: number
   jobConcurrency: number
+  /** In-memory cache of immutable report documents (text + gzip), per process. */
+  reportCacheMb: number
   webDir: string | null
   serveWeb: boolean
   logLevel: string
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFiles: e.SEXTANT_UPLOAD_MAX_FILES,
     sessionTtlMs: e.SEXTANT_SESSION_TTL_HOURS * 3600_000,
     jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
+    reportCacheMb: e.SEXTANT_REPORT_CACHE_MB,
     webDir: e.SEXTANT_WEB_DIR ? resolve(e.SEXTANT_WEB_DIR) : null,
     serveWeb: e.SEXTANT_SERVE_WEB,
     logLevel: e.LOG_LEVEL,

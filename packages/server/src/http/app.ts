@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import { advisoryRoutes } from '../advisories/advisories.routes'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { PgBoss, Workers } from '../jobs/boss'
@@ -13,6 +14,7 @@ import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
 import { projectRoutes } from '../resources/projects.routes'
 import { uploadRoutes } from '../resources/uploads.routes'
+import { ReportCache } from '../services/report-cache'
 import { installAuth } from './auth'
 import { installErrorHandling, sendError } from './errors'
 
@@ -52,8 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   })
   identityRoutes(app, db, config.sessionTtlMs)
-  projectRoutes(app, db)
+  projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+  advisoryRoutes(app, db, boss)
 
   const spa = deps.webDir !== null && existsSync(join(deps.webDir, 'index.html'))
   if (spa) await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: ['index.html'] })

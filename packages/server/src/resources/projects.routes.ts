@@ -2,7 +2,7 @@
 // GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
 // GET /api/v1/reports/{id}/history. Unknown or invisible projects answer 404 (spec: NOT FOUND).
 import { routes } from '@sextant/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
@@ -14,7 +14,8 @@ import {
   type ProjectRecord,
   presentProject,
 } from '../services/projects.repo'
-import { latestReportJson, reportHistory, reportJsonById } from '../services/reports.repo'
+import type { ReportCache } from '../services/report-cache'
+import { latestReportUuid, reportHistory, reportJsonById } from '../services/reports.repo'
 
 async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
   const project = await findProject(db, id)
@@ -24,7 +25,34 @@ async function visibleProject(db: Db, principal: Principal, id: string): Promise
   return project
 }
 
-export function projectRoutes(app: FastifyInstance, db: Db): void {
+export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
+  // Sends one stored report: from the cache when this process has served it before, gzipped when the
+  // client accepts it. Answers false when the project has no such report.
+  async function sendReport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    projectUuid: string,
+    reportUuid: string,
+  ) {
+    let entry = cache.get(reportUuid)
+    if (!entry) {
+      const json = await reportJsonById(db, projectUuid, reportUuid)
+      if (!json) return false
+      entry = cache.put(reportUuid, json)
+    }
+    reply
+      .status(200)
+      .type('application/json')
+      .header('cache-control', 'private, max-age=0, must-revalidate')
+      .header('vary', 'Accept-Encoding')
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      reply.header('content-encoding', 'gzip').send(await cache.gzipOf(entry))
+    } else {
+      reply.send(entry.json)
+    }
+    return true
+  }
+
   bindRoute(app, routes.projectGet, async ({ params, request }) =>
     presentProject(db, await visibleProject(db, request.principal, params.projectId)),
   )
@@ -42,17 +70,18 @@ export function projectRoutes(app: FastifyInstance, db: Db): void {
     const project = await visibleProject(db, request.principal, params.projectId)
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
-    const json = await latestReportJson(db, project.uuid, branch)
-    if (!json) throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
-    reply.status(200).type('application/json').send(json)
+    const uuid = await latestReportUuid(db, project.uuid, branch)
+    if (!uuid || !(await sendReport(request, reply, project.uuid, uuid))) {
+      throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
+    }
     return undefined
   })
 
   bindRoute(app, routes.reportById, async ({ params, request, reply }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
-    const json = await reportJsonById(db, project.uuid, params.reportId)
-    if (!json) throw new HttpError(404, `NOT FOUND: this project has no report ${params.reportId}.`)
-    reply.status(200).type('application/json').send(json)
+    if (!(await sendReport(request, reply, project.uuid, params.reportId))) {
+      throw new HttpError(404, `NOT FOUND: this project has no report ${params.reportId}.`)
+    }
     return undefined
   })
 

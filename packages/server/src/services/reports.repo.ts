@@ -35,16 +35,15 @@ export async function insertReport(
   return (r.rowCount ?? 0) > 0
 }
 
-// The document is returned as stored text: no parse and re-serialise of large reports per request.
-export async function latestReportJson(db: Db, projectUuid: string, branch: string): Promise<string | null> {
-  const { rows } = await db.query<{ document: string }>(
-    `SELECT document::text AS document FROM reports WHERE project_uuid = $1 AND branch = $2
-     ORDER BY created_at DESC LIMIT 1`,
+export async function latestReportUuid(db: Db, projectUuid: string, branch: string): Promise<string | null> {
+  const { rows } = await db.query<{ uuid: string }>(
+    'SELECT uuid FROM reports WHERE project_uuid = $1 AND branch = $2 ORDER BY created_at DESC LIMIT 1',
     [projectUuid, branch],
   )
-  return rows[0]?.document ?? null
+  return rows[0]?.uuid ?? null
 }
 
+// The document is returned as stored text: no parse and re-serialise of large reports per request.
 export async function reportJsonById(
   db: Db,
   projectUuid: string,
