@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config'
 // Corpus tests (*.corpus.test.ts) run separately through `npm run test:corpus`.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'packages/*/test/**/*.test.{ts,tsx}',
+      'tests/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/fixtures/**', '**/*.corpus.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
