@@ -1,0 +1,169 @@
+// The metadata facade's cache (DESIGN §2 "cached per registry with ETag and TTL; analyses never call a
+// registry twice for the same package"; issue 5 "Datasources"), on every storage mode, against the
+// local npm registry: hits, batch dedupe, ETag revalidation, TTL expiry, offline mode, 404s.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { storageModes } from '../testing/databases'
+import { HOUR, type MetadataTestContext, openMetadataTest, packument } from './test-setup'
+
+describe.each(storageModes())('metadata source on %s storage', (mode) => {
+  let t: MetadataTestContext
+
+  beforeAll(async () => {
+    t = await openMetadataTest(mode)
+    t.registry.setPackument('left-pad', packument('left-pad', ['1.0.0', '1.1.0', '1.3.0', '2.0.0-beta.1']))
+    t.registry.setPackument('@babel/core', packument('@babel/core', ['7.0.0', '7.1.0', '8.0.0'], 'MIT'))
+    t.registry.setPackument('lodash', packument('lodash', ['4.17.20', '4.17.21']))
+  })
+  afterAll(async () => t.close())
+  beforeEach(async () => {
+    await t.db.query('DELETE FROM package_metadata')
+    t.registry.resetCounters()
+    t.registry.clearFaults()
+    t.clock.now = new Date('2026-01-01T00:00:00Z')
+  })
+
+  it('fetches each package once, then answers from the cache', async () => {
+    const source = t.source()
+    const keys = [
+      { ecosystem: 'npm' as const, name: 'left-pad', version: '1.0.0' },
+      { ecosystem: 'npm' as const, name: '@babel/core', version: '7.0.0' },
+    ]
+    const first = await source.metadataFor(keys)
+    expect(first).toMatchObject({ fetched: 2, fromCache: 0, offline: false, problems: [] })
+    const leftPad = first.packages.get('npm/left-pad')
+    expect(leftPad?.versions.map((v) => v.version)).toEqual(['1.0.0', '1.1.0', '1.3.0', '2.0.0-beta.1'])
+    expect(leftPad?.licences).toEqual(['MIT'])
+    expect(leftPad?.distTags.latest).toBe('2.0.0-beta.1')
+    expect(first.packages.get('npm/@babel/core')?.versions).toHaveLength(3)
+
+    const second = await t.source().metadataFor(keys)
+    expect(second).toMatchObject({ fetched: 0, fromCache: 2, problems: [] })
+    expect(second.packages.get('npm/left-pad')).toEqual(leftPad)
+    expect(t.registry.requests('left-pad')).toBe(1)
+    expect(t.registry.requests('@babel/core')).toBe(1)
+  })
+
+  it('asks for the full document, scoped names as @scope%2fname', async () => {
+    await t.source().metadataFor([{ ecosystem: 'npm', name: '@babel/core' }])
+    const headers = t.registry.lastHeaders('@babel/core')
+    expect(headers?.accept).toBe('application/json')
+    expect(headers?.['accept-encoding']).toMatch(/gzip/)
+    const paths: string[] = []
+    const source = t.source({
+      options: {
+        fetch: (input, init) => {
+          paths.push(new URL(String(input)).pathname)
+          return fetch(input, init)
+        },
+      },
+    })
+    await t.db.query('DELETE FROM package_metadata')
+    await source.metadataFor([{ ecosystem: 'npm', name: '@babel/core' }])
+    expect(paths).toEqual(['/@babel%2fcore'])
+  })
+
+  it('never asks twice in one batch, whatever the keys repeat', async () => {
+    const keys = ['1.0.0', '1.1.0', '1.3.0', '1.0.0'].flatMap((version) => [
+      { ecosystem: 'npm' as const, name: 'left-pad', version },
+      { ecosystem: 'npm' as const, name: 'lodash', version: '4.17.20' },
+    ])
+    const batch = await t.source().metadataFor(keys)
+    expect(batch).toMatchObject({ fetched: 2, fromCache: 0 })
+    expect(batch.packages.size).toBe(2)
+    expect(t.registry.totalRequests()).toBe(2)
+  })
+
+  it('shares one fetch between concurrent batches of the same process', async () => {
+    const source = t.source()
+    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
+    // Slow enough that the second batch reads the (empty) cache while the first fetch is running.
+    t.registry.inject('lodash', { kind: 'slow', delayMs: 300 }, 1)
+    const [a, b] = await Promise.all([source.metadataFor(keys), source.metadataFor(keys)])
+    expect(a.packages.get('npm/lodash')).toEqual(b.packages.get('npm/lodash'))
+    expect(t.registry.requests('lodash')).toBe(1)
+  })
+
+  it('revalidates an expired entry with If-None-Match; a 304 only moves the expiry', async () => {
+    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
+    await t.source().metadataFor(keys)
+    const before = await expiry(t, 'lodash')
+    t.advance(25 * HOUR)
+    const batch = await t.source().metadataFor(keys)
+    expect(batch).toMatchObject({ fetched: 1, fromCache: 0, problems: [] })
+    expect(batch.packages.get('npm/lodash')?.versions).toHaveLength(2)
+    expect(t.registry.lastHeaders('lodash')?.['if-none-match']).toMatch(/^"[0-9a-f]{40}"$/)
+    expect((await expiry(t, 'lodash')).getTime() - before.getTime()).toBe(25 * HOUR)
+    expect(t.registry.requests('lodash')).toBe(2)
+  })
+
+  it('refetches after the TTL and stores a changed document', async () => {
+    const keys = [{ ecosystem: 'npm' as const, name: 'left-pad' }]
+    await t.source().metadataFor(keys)
+    t.registry.setPackument('left-pad', packument('left-pad', ['1.0.0', '1.1.0', '1.3.0', '1.4.0']))
+    t.advance(23 * HOUR)
+    const cached = await t.source().metadataFor(keys)
+    expect(cached.packages.get('npm/left-pad')?.versions).toHaveLength(4)
+    expect(cached.packages.get('npm/left-pad')?.distTags.latest).toBe('2.0.0-beta.1')
+    t.advance(2 * HOUR)
+    const fresh = await t.source().metadataFor(keys)
+    expect(fresh.fetched).toBe(1)
+    expect(fresh.packages.get('npm/left-pad')?.distTags.latest).toBe('1.4.0')
+    t.registry.setPackument('left-pad', packument('left-pad', ['1.0.0', '1.1.0', '1.3.0', '2.0.0-beta.1']))
+  })
+
+  it('offline: answers from the cache only, expired entries included, and says what is missing', async () => {
+    await t.source().metadataFor([{ ecosystem: 'npm', name: 'lodash' }])
+    t.advance(48 * HOUR)
+    t.registry.resetCounters()
+    const batch = await t.source({ offline: true }).metadataFor([
+      { ecosystem: 'npm', name: 'lodash' },
+      { ecosystem: 'npm', name: 'left-pad' },
+    ])
+    expect(batch).toMatchObject({ offline: true, fetched: 0, fromCache: 1 })
+    expect(batch.packages.has('npm/lodash')).toBe(true)
+    expect(batch.problems).toEqual([
+      { key: 'npm/left-pad', kind: 'offline', message: expect.stringContaining('SEXTANT_OFFLINE') },
+    ])
+    expect(t.registry.totalRequests()).toBe(0)
+  })
+
+  it('caches a 404 as not found, for a shorter time', async () => {
+    const keys = [{ ecosystem: 'npm' as const, name: 'no-such-package' }]
+    const first = await t.source().metadataFor(keys)
+    expect(first.packages.size).toBe(0)
+    expect(first.problems).toEqual([
+      {
+        key: 'npm/no-such-package',
+        kind: 'not-found',
+        message: `no-such-package is not in ${t.registry.url}`,
+      },
+    ])
+    const second = await t.source().metadataFor(keys)
+    expect(second).toMatchObject({ fetched: 0, fromCache: 1 })
+    expect(second.problems[0]?.kind).toBe('not-found')
+    t.advance(HOUR + 1)
+    expect((await t.source().metadataFor(keys)).fetched).toBe(1)
+    expect(t.registry.requests('no-such-package')).toBe(2)
+  })
+
+  it('reports an ecosystem without a datasource and answers the rest', async () => {
+    const batch = await t.source().metadataFor([
+      { ecosystem: 'pypi', name: 'requests', version: '2.0.0' },
+      { ecosystem: 'npm', name: 'lodash' },
+    ])
+    expect(batch.packages.has('npm/lodash')).toBe(true)
+    expect(batch.problems).toEqual([
+      { key: 'pypi/requests', kind: 'unsupported', message: 'no registry datasource for pypi' },
+    ])
+  })
+})
+
+async function expiry(t: MetadataTestContext, name: string): Promise<Date> {
+  const { rows } = await t.db.query<{ expires_at: Date }>(
+    'SELECT expires_at FROM package_metadata WHERE name = $1',
+    [name],
+  )
+  const row = rows[0]
+  if (!row) throw new Error(`no cache row for ${name}`)
+  return row.expires_at
+}

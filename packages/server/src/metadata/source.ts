@@ -1,0 +1,259 @@
+// The metadata facade (DESIGN §2 "analyses never call a registry twice for the same package", §4
+// "Caching, retries, concurrency limits and offline behaviour live once"; issue 5 "Datasources"):
+// one cache read per batch, only missing or expired packages fetched (each once), one batched write.
+// One package's failure is a problem entry; the rest of the batch is still answered.
+import { packageKey } from '@sextant/engine'
+import type { Config } from '../config'
+import type { Db } from '../db/connection'
+import type { Datasource, FetchOutcome } from './datasource'
+import type { MetadataKey, PackageMetadata, StoredDocument } from './document'
+import { HttpClient, type HttpOptions } from './http'
+import { mavenDatasource } from './maven'
+import { npmDatasource } from './npm'
+import {
+  type CachedEntry,
+  type CacheWrite,
+  type CacheWriteRow,
+  cacheKey,
+  readCachedMetadata,
+  writeCachedMetadata,
+} from './package-metadata.repo'
+
+export type MetadataProblemKind = 'not-found' | 'failed' | 'offline' | 'stale' | 'warning' | 'unsupported'
+
+export interface MetadataProblem {
+  /** packageKey (`npm/@babel/core`, `maven/org.slf4j:slf4j-api`). */
+  key: string
+  kind: MetadataProblemKind
+  message: string
+}
+
+export interface MetadataBatch {
+  /** Per packageKey; usable as VersionHistory (stability) and LicenceMetadata (licensing). */
+  packages: Map<string, PackageMetadata>
+  problems: MetadataProblem[]
+  /** Answered from the cache only (SEXTANT_OFFLINE). */
+  offline: boolean
+  /** Packages answered by the cache without asking a registry. */
+  fromCache: number
+  /** Packages a registry was asked about (once each; a 304 revalidation counts). */
+  fetched: number
+}
+
+export interface MetadataSource {
+  metadataFor(keys: readonly MetadataKey[]): Promise<MetadataBatch>
+  /** The facade's HTTP client (request counts for tests and benchmarks). */
+  readonly http: HttpClient
+}
+
+export interface MetadataSourceOptions {
+  fetch?: typeof fetch
+  now?: () => Date
+  /** Retry, timeout, size and concurrency settings (defaults in http.ts). */
+  http?: Omit<HttpOptions, 'fetch'>
+  /** How long a 404 is believed (default: the TTL, at most one hour). */
+  notFoundTtlMs?: number
+}
+
+type Config_ = Pick<Config, 'npmRegistry' | 'mavenRepositories' | 'metadataTtlMs' | 'offline'>
+
+interface Shared {
+  outcome: FetchOutcome
+  release: () => void
+}
+
+interface Wanted {
+  key: string
+  datasource: Datasource
+  name: string
+  versions: Set<string>
+}
+
+export function createMetadataSource(
+  db: Db,
+  config: Config_,
+  options: MetadataSourceOptions = {},
+): MetadataSource {
+  const now = options.now ?? (() => new Date())
+  const http = new HttpClient({ ...options.http, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  const maxBytes = options.http?.maxBytes ?? 128 * 1024 * 1024
+  const datasources = new Map<string, Datasource>([
+    ['npm', npmDatasource(http, config.npmRegistry)],
+    ['maven', mavenDatasource(http, config.mavenRepositories, maxBytes)],
+  ])
+  const notFoundTtlMs = options.notFoundTtlMs ?? Math.min(config.metadataTtlMs, 3600_000)
+  // Shared by concurrent batches of this process, so two analyses never fetch one package at once.
+  const inFlight = new Map<string, Promise<FetchOutcome>>()
+
+  // Each fetch answers its outcome and a release: the batch that started it releases it once the
+  // outcome is in the database, so a batch starting meanwhile finds it either in flight or stored.
+  const fetchShared = (w: Wanted, entry: CachedEntry | undefined): Promise<Shared> => {
+    const id = `${cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)}\u0000${[...w.versions].join(',')}`
+    const running = inFlight.get(id)
+    if (running) return running.then((outcome) => ({ outcome, release: () => {} }))
+    const request = w.datasource
+      .fetch({
+        name: w.name,
+        versions: [...w.versions],
+        cached: entry?.document ?? null,
+        etag: entry?.etag ?? null,
+      })
+      .catch((error: unknown): FetchOutcome => ({ kind: 'failed', status: null, message: String(error) }))
+    inFlight.set(id, request)
+    return request.then((outcome) => ({ outcome, release: () => inFlight.delete(id) }))
+  }
+
+  return {
+    http,
+    async metadataFor(keys) {
+      const batch: MetadataBatch = {
+        packages: new Map(),
+        problems: [],
+        offline: config.offline,
+        fromCache: 0,
+        fetched: 0,
+      }
+      const wanted = new Map<string, Wanted>()
+      for (const k of keys) {
+        const key = packageKey(k.ecosystem, k.name)
+        let w = wanted.get(key)
+        if (!w) {
+          const datasource = datasources.get(k.ecosystem)
+          if (!datasource) {
+            batch.problems.push({
+              key,
+              kind: 'unsupported',
+              message: `no registry datasource for ${k.ecosystem}`,
+            })
+            wanted.set(key, { key, datasource: unsupported, name: k.name, versions: new Set() })
+            continue
+          }
+          w = { key, datasource, name: k.name, versions: new Set() }
+          wanted.set(key, w)
+        }
+        if (k.version) w.versions.add(k.version)
+      }
+      const list = [...wanted.values()].filter((w) => w.datasource !== unsupported)
+      const cached = await readCachedMetadata(
+        db,
+        list.map((w) => ({
+          registry: w.datasource.registry,
+          ecosystem: w.datasource.ecosystem,
+          name: w.name,
+        })),
+      )
+      const entryOf = (w: Wanted) =>
+        cached.get(cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name))
+      const answer = (w: Wanted, document: StoredDocument) => {
+        batch.packages.set(w.key, document.metadata)
+        for (const message of document.warnings ?? [])
+          batch.problems.push({ key: w.key, kind: 'warning', message })
+      }
+
+      const at = now()
+      const toFetch: Wanted[] = []
+      for (const w of list) {
+        const entry = entryOf(w)
+        const fresh = entry !== undefined && entry.expiresAt.getTime() > at.getTime()
+        if (entry?.status === 404 && (fresh || config.offline)) {
+          batch.fromCache++
+          batch.problems.push({ key: w.key, kind: 'not-found', message: notFoundMessage(w) })
+        } else if (entry?.document && config.offline) {
+          batch.fromCache++
+          answer(w, entry.document)
+        } else if (config.offline) {
+          const last = entry?.error ? ` (last fetch failed: ${entry.error})` : ''
+          batch.problems.push({
+            key: w.key,
+            kind: 'offline',
+            message: `not in the metadata cache and the server is offline (SEXTANT_OFFLINE)${last}`,
+          })
+        } else if (
+          fresh &&
+          entry.document &&
+          (w.datasource.covers?.(entry.document, [...w.versions]) ?? true)
+        ) {
+          batch.fromCache++
+          answer(w, entry.document)
+        } else {
+          toFetch.push(w)
+        }
+      }
+
+      const outcomes = await Promise.all(toFetch.map((w) => fetchShared(w, entryOf(w))))
+      batch.fetched = toFetch.length
+      const done = now()
+      const writes: CacheWriteRow[] = []
+      const write = (w: Wanted, ttlMs: number, what: CacheWrite) =>
+        writes.push({
+          registry: w.datasource.registry,
+          ecosystem: w.datasource.ecosystem,
+          name: w.name,
+          fetchedAt: done,
+          expiresAt: new Date(done.getTime() + ttlMs),
+          write: what,
+        })
+      toFetch.forEach((w, i) => {
+        const outcome = (outcomes[i] as Shared).outcome
+        const entry = entryOf(w)
+        switch (outcome.kind) {
+          case 'document':
+            answer(w, outcome.document)
+            write(w, config.metadataTtlMs, {
+              kind: 'document',
+              etag: outcome.etag,
+              document: outcome.document,
+            })
+            return
+          case 'not-modified':
+            if (entry?.document) {
+              answer(w, entry.document)
+              write(w, config.metadataTtlMs, { kind: 'revalidated', etag: outcome.etag })
+              return
+            }
+            batch.problems.push({
+              key: w.key,
+              kind: 'failed',
+              message: 'registry answered 304 to an unconditional request',
+            })
+            return
+          case 'not-found':
+            batch.problems.push({ key: w.key, kind: 'not-found', message: notFoundMessage(w) })
+            write(w, notFoundTtlMs, { kind: 'not-found' })
+            return
+          case 'failed': {
+            const message = `${w.datasource.registry}: ${outcome.message}`
+            write(w, 0, { kind: 'failed', status: outcome.status, error: outcome.message })
+            if (entry?.document) {
+              answer(w, entry.document)
+              const since = entry.fetchedAt.toISOString()
+              batch.problems.push({
+                key: w.key,
+                kind: 'stale',
+                message: `${message}; using metadata from ${since}`,
+              })
+            } else {
+              batch.problems.push({ key: w.key, kind: 'failed', message })
+            }
+          }
+        }
+      })
+      try {
+        await writeCachedMetadata(db, writes)
+      } finally {
+        for (const o of outcomes) o.release()
+      }
+      return batch
+    },
+  }
+}
+
+function notFoundMessage(w: Wanted): string {
+  return `${w.name} is not in ${w.datasource.registry}`
+}
+
+const unsupported: Datasource = {
+  ecosystem: 'other',
+  registry: '',
+  fetch: async () => ({ kind: 'failed', status: null, message: 'unsupported' }),
+}
