@@ -1,6 +1,7 @@
 // `sextant <command>` (DESIGN §1 cli): serve, worker. Exit codes: 0 ok, 1 failure, 2 bad usage
 // or configuration.
 import { parseArgs } from 'node:util'
+import { runAdvisoryImport } from './launch/advisories'
 import { runServe } from './launch/serve'
 
 const usage = `Usage: sextant <command> [options]
@@ -8,6 +9,8 @@ const usage = `Usage: sextant <command> [options]
 Commands:
   serve [--no-workers]   Start the API and web app (with job workers unless --no-workers)
   worker                 Start job workers only (needs DATABASE_URL)
+  advisories import <path|url> [--allow-private]
+                         Import OSV advisories (all.zip, JSONL[.gz], JSON file or folder, http(s) URL)
   help                   Show this help
 
 Configuration is read from the environment; see README.md "Configuration".`
@@ -25,6 +28,19 @@ async function main(argv: string[]): Promise<number> {
     case 'worker':
       parseArgs({ args: rest, options: {} })
       return runServe({ api: false, workers: true })
+    case 'advisories': {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { 'allow-private': { type: 'boolean', default: false } },
+      })
+      const [sub, location, ...extra] = positionals
+      if (sub !== 'import' || !location || extra.length > 0) {
+        process.stderr.write(`Usage: sextant advisories import <path|url> [--allow-private]\n`)
+        return 2
+      }
+      return runAdvisoryImport({ location, allowPrivate: values['allow-private'] })
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -1,11 +1,7 @@
 // The typed route table of the public API (DESIGN §5). Paths, methods and statuses follow the spec;
 // the server registers exactly these, the SDK calls them, OpenAPI and the permission walk read them.
 import { z } from 'zod'
-import {
-  advisoryDbDetailSchema,
-  advisoryDbStatsSchema,
-  databaseIdParamsSchema,
-} from './advisories'
+import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'

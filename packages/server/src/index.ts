@@ -1,5 +1,14 @@
 // @sextant/server: Fastify HTTP API, auth, storage (PostgreSQL dialect), background jobs (DESIGN §1).
 
+export {
+  type AdvisoryStore,
+  createAdvisoryStore,
+  formatWarning,
+  type ImportResult,
+  importAdvisorySource,
+  openDatabase,
+  type SourceImportResult,
+} from './advisories'
 export type { Config } from './config'
 export { ConfigError, loadConfig } from './config'
 export type { RunningSextant, StartOptions } from './runtime'

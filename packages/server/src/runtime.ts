@@ -3,6 +3,7 @@
 // migrations → first-start identity → jobs → workers → HTTP. Stop reverses it, letting running jobs finish.
 import { fileURLToPath } from 'node:url'
 import pino, { type Logger } from 'pino'
+import { startAdvisorySync } from './advisories/sync.job'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
@@ -76,6 +77,8 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     const boss = await startBoss(target, logger)
     stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
     await ensureQueue(boss, ANALYSE_QUEUE)
+    const advisorySync = await startAdvisorySync({ db, boss, config, logger, workers: options.workers })
+    stops.push(advisorySync.stop)
 
     let workers: Workers | null = null
     if (options.workers) {

@@ -1,0 +1,181 @@
+// The advisory store's tables (DESIGN §2 "advisory store"; issue 9): batched upserts incremental by
+// `modified`, the (ecosystem, normalised name) index rows replaced with each record, and the lookup of a
+// whole graph's advisories in one indexed query. Raw JSON goes in; parsed OsvRecords come out.
+import {
+  type Ecosystem,
+  ecosystemOfOsv,
+  normalisePackageName,
+  type OsvRecord,
+  parseOsvRecord,
+} from '@sextant/engine'
+import { type Db, inTransaction } from '../db/connection'
+
+export interface PackageKey {
+  ecosystem: Ecosystem
+  name: string
+}
+
+/** One parsed, validated record ready to store; timestamps already normalised at the edge. */
+export interface AdvisoryRow {
+  record: OsvRecord
+  raw: unknown
+  modified: string | null
+  published: string | null
+  withdrawn: string | null
+}
+
+export interface UpsertCounts {
+  inserted: number
+  updated: number
+  unchanged: number
+}
+
+/** The distinct (ecosystem, normalised name) pairs a record names; entries of unmodelled ecosystems are left out. */
+export function packageKeysOf(record: OsvRecord): PackageKey[] {
+  const seen = new Map<string, PackageKey>()
+  for (const affected of record.affected) {
+    const ecosystem = ecosystemOfOsv(affected.package.ecosystem)
+    if (ecosystem === null) continue
+    const name = normalisePackageName(ecosystem, affected.package.name)
+    if (name === '') continue
+    seen.set(`${ecosystem}\u0000${name}`, { ecosystem, name })
+  }
+  return [...seen.values()]
+}
+
+const upsertSql = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS x(id text, modified timestamptz, published timestamptz, withdrawn timestamptz, aliases jsonb, raw jsonb)
+)
+INSERT INTO advisories AS a (id, modified, published, withdrawn, aliases, raw, source, imported_at)
+SELECT id, modified, published, withdrawn, ARRAY(SELECT jsonb_array_elements_text(aliases)), raw, $2, now()
+FROM input
+ON CONFLICT (id) DO UPDATE SET
+  modified = EXCLUDED.modified, published = EXCLUDED.published, withdrawn = EXCLUDED.withdrawn,
+  aliases = EXCLUDED.aliases, raw = EXCLUDED.raw, source = EXCLUDED.source, imported_at = now()
+WHERE a.modified < EXCLUDED.modified
+   -- Without a 'modified' on either side, only a change of content counts as newer.
+   OR ((a.modified IS NULL OR EXCLUDED.modified IS NULL) AND a.raw IS DISTINCT FROM EXCLUDED.raw)
+RETURNING a.id, (xmax = 0) AS inserted`
+
+/**
+ * Stores one batch in one transaction. A record already stored with the same or a newer `modified` is
+ * left alone (unchanged); a newer one replaces it, index rows included. Duplicates within the batch: the
+ * newest wins.
+ */
+export async function upsertAdvisories(
+  db: Db,
+  rows: readonly AdvisoryRow[],
+  source: string,
+): Promise<UpsertCounts> {
+  const byId = new Map<string, AdvisoryRow>()
+  for (const row of rows) {
+    const seen = byId.get(row.record.id)
+    if (seen === undefined || (row.modified ?? '') >= (seen.modified ?? '')) byId.set(row.record.id, row)
+  }
+  const unique = [...byId.values()]
+  if (unique.length === 0) return { inserted: 0, updated: 0, unchanged: 0 }
+  const payload = unique.map((r) => ({
+    id: r.record.id,
+    modified: r.modified,
+    published: r.published,
+    withdrawn: r.withdrawn,
+    aliases: r.record.aliases,
+    raw: r.raw,
+  }))
+  return inTransaction(db, async (client) => {
+    const written = await client.query<{ id: string; inserted: boolean }>(upsertSql, [
+      JSON.stringify(payload),
+      source,
+    ])
+    const changed = written.rows.map((r) => r.id)
+    if (changed.length > 0) {
+      await client.query('DELETE FROM advisory_packages WHERE advisory_id = ANY($1::text[])', [changed])
+      const ecosystems: string[] = []
+      const names: string[] = []
+      const ids: string[] = []
+      for (const id of changed) {
+        for (const key of packageKeysOf(byId.get(id)!.record)) {
+          ecosystems.push(key.ecosystem)
+          names.push(key.name)
+          ids.push(id)
+        }
+      }
+      await client.query(
+        `INSERT INTO advisory_packages (ecosystem, name, advisory_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+        [ecosystems, names, ids],
+      )
+    }
+    const inserted = written.rows.filter((r) => r.inserted).length
+    return {
+      inserted,
+      updated: written.rows.length - inserted,
+      unchanged: unique.length - written.rows.length,
+    }
+  })
+}
+
+/**
+ * Every stored record naming one of the packages (withdrawn ones included: the engine keeps them out
+ * of matches), in one indexed query for the whole graph. Names are normalised here.
+ */
+export async function recordsFor(db: Db, keys: readonly PackageKey[]): Promise<OsvRecord[]> {
+  const seen = new Set<string>()
+  const ecosystems: string[] = []
+  const names: string[] = []
+  for (const key of keys) {
+    const name = normalisePackageName(key.ecosystem, key.name)
+    const k = `${key.ecosystem}\u0000${name}`
+    if (seen.has(k)) continue
+    seen.add(k)
+    ecosystems.push(key.ecosystem)
+    names.push(name)
+  }
+  if (ecosystems.length === 0) return []
+  const result = await db.query<{ raw: unknown }>(
+    `SELECT a.raw FROM advisories a
+     WHERE a.id IN (
+       SELECT p.advisory_id FROM advisory_packages p
+       WHERE (p.ecosystem, p.name) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+     )
+     ORDER BY a.id`,
+    [ecosystems, names],
+  )
+  const records: OsvRecord[] = []
+  for (const row of result.rows) {
+    // Stored rows passed the parser on import; a row that no longer parses (a newer, stricter parser)
+    // is left out rather than failing the analysis.
+    const parsed = parseOsvRecord(row.raw)
+    if (parsed.ok) records.push(parsed.record)
+  }
+  return records
+}
+
+export interface AdvisoryCounts {
+  total: number
+  withdrawn: number
+  /** Advisories naming at least one package of the ecosystem (ours: npm, maven, pypi, ...). */
+  byEcosystem: Record<string, number>
+}
+
+export async function countAdvisories(db: Db): Promise<AdvisoryCounts> {
+  const totals = await db.query<{ total: number; withdrawn: number }>(
+    'SELECT count(*)::int AS total, count(withdrawn)::int AS withdrawn FROM advisories',
+  )
+  const per = await db.query<{ ecosystem: string; n: number }>(
+    `SELECT ecosystem, count(DISTINCT advisory_id)::int AS n FROM advisory_packages
+     GROUP BY ecosystem ORDER BY ecosystem`,
+  )
+  return {
+    total: totals.rows[0]?.total ?? 0,
+    withdrawn: totals.rows[0]?.withdrawn ?? 0,
+    byEcosystem: Object.fromEntries(per.rows.map((r) => [r.ecosystem, r.n])),
+  }
+}
+
+export async function hasAdvisories(db: Db): Promise<boolean> {
+  const r = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM advisories) AS any')
+  return r.rows[0]?.any === true
+}

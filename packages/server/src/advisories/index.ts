@@ -1,0 +1,20 @@
+// The advisory store (DESIGN §2, §3 `advisories.sync`, §4 advisories; issue 9): what the analysis, the
+// runtime and the CLI use of it. Routes are registered by http/app.ts.
+export type { AdvisoryCounts, PackageKey } from './advisories.repo'
+export { formatWarning, type ImportOptions, type ImportResult, importAdvisories } from './import.service'
+export { defaultImportLimits, type ImportLimits } from './readers'
+export { type AdvisorySource, configuredSources, DEFAULT_ADVISORY_SOURCES } from './sources'
+export {
+  importAdvisorySource,
+  type OpenedDatabase,
+  openDatabase,
+  type SourceImportResult,
+} from './standalone'
+export { type AdvisoryStore, createAdvisoryStore } from './store'
+export {
+  ADVISORY_SYNC_QUEUE,
+  type AdvisorySyncJobData,
+  queueAdvisorySync,
+  runAdvisorySync,
+  startAdvisorySync,
+} from './sync.job'

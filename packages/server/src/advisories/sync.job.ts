@@ -1,0 +1,172 @@
+// The `advisories.sync` job (DESIGN §3; issue 9 "Advisory store"): imports each configured source and
+// records its state; queued at start-up when the store is empty and whenever a source's last run is older
+// than SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored data stays in use.
+import type { Config } from '../config'
+import type { Db } from '../db/connection'
+import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
+import { countAdvisories, hasAdvisories } from './advisories.repo'
+import { formatWarning, importAdvisories } from './import.service'
+import { type AdvisorySource, configuredSources, isUrlLocation } from './sources'
+import {
+  dueSourceIds,
+  findSource,
+  markQueued,
+  markRunning,
+  type RunOutcome,
+  recordRun,
+  registerSources,
+} from './sources.repo'
+
+export const ADVISORY_SYNC_QUEUE = 'advisories.sync'
+
+export interface AdvisorySyncJobData {
+  /** One source; all configured sources that are due when absent. */
+  sourceId?: string
+  reason: 'startup' | 'schedule' | 'request'
+}
+
+export interface SyncDeps {
+  db: Db
+  config: Pick<Config, 'advisorySources' | 'advisorySyncIntervalMs' | 'offline'>
+  logger: JobLogger
+  signal?: AbortSignal
+}
+
+/** Imports one source and records the outcome; never throws for a source problem. */
+export async function syncSource(deps: SyncDeps, source: AdvisorySource): Promise<RunOutcome> {
+  const { db } = deps
+  await markRunning(db, source)
+  let outcome: RunOutcome
+  if (deps.config.offline && isUrlLocation(source.location)) {
+    const { total } = await countAdvisories(db)
+    outcome = {
+      status: 'FAILED',
+      error: `Offline mode (SEXTANT_OFFLINE=true): ${source.location} was not fetched. Analyses keep using the ${total} advisories already stored.`,
+      counts: { total: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, byEcosystem: {} },
+      warnings: [],
+    }
+  } else {
+    try {
+      const result = await importAdvisories(db, source.location, {
+        source: source.id,
+        // Sources come from the operator's configuration, not from a request: their addresses are trusted.
+        allowPrivateAddresses: true,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      })
+      const warnings = result.warnings.map(formatWarning)
+      if (!result.ok) {
+        const { total } = await countAdvisories(db)
+        outcome = {
+          status: 'FAILED',
+          error: `${result.error} Analyses keep using the ${total} advisories already stored.`,
+          counts: result.counts,
+          warnings,
+        }
+      } else {
+        outcome = { status: warnings.length ? 'PARTIAL' : 'OK', error: null, counts: result.counts, warnings }
+      }
+    } catch (error) {
+      outcome = {
+        status: 'FAILED',
+        error: `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+        counts: { total: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, byEcosystem: {} },
+        warnings: [],
+      }
+    }
+  }
+  await recordRun(db, source.id, outcome)
+  deps.logger.info(
+    { source: source.id, status: outcome.status, counts: outcome.counts },
+    'advisory sync done',
+  )
+  return outcome
+}
+
+/** The job handler: one requested source, or every configured source that is due. */
+export async function runAdvisorySync(deps: SyncDeps, data: AdvisorySyncJobData): Promise<void> {
+  const configured = configuredSources(deps.config.advisorySources)
+  let sources: AdvisorySource[]
+  if (data.sourceId !== undefined) {
+    const known = configured.find((s) => s.id === data.sourceId) ?? (await findSource(deps.db, data.sourceId))
+    sources = known ? [{ id: known.id, kind: 'osv', location: known.location }] : []
+  } else {
+    const due = new Set(await dueSourceIds(deps.db, deps.config.advisorySyncIntervalMs))
+    sources = configured.filter((s) => due.has(s.id))
+  }
+  for (const source of sources) {
+    if (deps.signal?.aborted) return
+    await syncSource(deps, source)
+  }
+}
+
+/** Queues a sync; null when one for the same source is already waiting (the queue is 'stately'). */
+export async function queueAdvisorySync(
+  db: Db,
+  boss: PgBoss,
+  data: AdvisorySyncJobData,
+): Promise<string | null> {
+  const id = await boss.send(ADVISORY_SYNC_QUEUE, { ...data }, { singletonKey: data.sourceId ?? '*' })
+  if (data.sourceId !== undefined) await markQueued(db, data.sourceId)
+  return id
+}
+
+async function ensureSyncQueue(boss: PgBoss): Promise<void> {
+  if (await boss.getQueue(ADVISORY_SYNC_QUEUE)) return
+  await boss
+    .createQueue(ADVISORY_SYNC_QUEUE, {
+      name: ADVISORY_SYNC_QUEUE,
+      // At most one waiting and one running sync per source key.
+      policy: 'stately',
+      retryLimit: 2,
+      retryDelay: 60,
+      expireInSeconds: 2 * 3600,
+    })
+    .catch(async (error: unknown) => {
+      if (!(await boss.getQueue(ADVISORY_SYNC_QUEUE))) throw error
+    })
+}
+
+export interface AdvisorySyncRuntime {
+  stop(): Promise<void>
+}
+
+/**
+ * Creates the queue, registers the configured sources, queues a first sync when the store is empty and,
+ * in processes that run workers, the worker and the schedule check.
+ */
+export async function startAdvisorySync(deps: {
+  db: Db
+  boss: PgBoss
+  config: Config
+  logger: JobLogger
+  workers: boolean
+}): Promise<AdvisorySyncRuntime> {
+  const { db, boss, config, logger } = deps
+  await ensureSyncQueue(boss)
+  const sources = configuredSources(config.advisorySources)
+  await registerSources(db, sources)
+  if (sources.length > 0 && !(await hasAdvisories(db)))
+    await queueAdvisorySync(db, boss, { reason: 'startup' })
+  if (!deps.workers) return { stop: async () => {} }
+
+  const abort = new AbortController()
+  await startWorkers<AdvisorySyncJobData>(boss, ADVISORY_SYNC_QUEUE, 1, (data) =>
+    runAdvisorySync({ db, config, logger, signal: abort.signal }, data),
+  )
+  const check = async () => {
+    const due = new Set(await dueSourceIds(db, config.advisorySyncIntervalMs))
+    if (sources.some((s) => due.has(s.id))) await queueAdvisorySync(db, boss, { reason: 'schedule' })
+  }
+  const timer = setInterval(
+    () =>
+      check().catch((error: unknown) => logger.error({ err: error }, 'advisory sync schedule check failed')),
+    Math.min(config.advisorySyncIntervalMs, 5 * 60_000),
+  )
+  timer.unref()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      abort.abort()
+    },
+  }
+}
