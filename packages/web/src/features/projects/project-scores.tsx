@@ -21,6 +21,7 @@ function ScoreChip({ entry, domain }: { entry: HistoryEntry; domain: (typeof DOM
         variant="light"
         color={pass ? 'green' : 'red'}
         radius="sm"
+        style={{ flexShrink: 0, overflow: 'visible' }}
         data-testid={`list-score-${domain.key}`}
       >
         {domain.short} {score}
@@ -45,7 +46,7 @@ export function ProjectScores({ projectId, branch }: { projectId: string; branch
       </Text>
     )
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       {DOMAINS.map((domain) => (
         <ScoreChip key={domain.key} entry={data} domain={domain} />
       ))}

@@ -17,19 +17,13 @@ export function ProjectTable({
 }) {
   return (
     <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="lg"
-        highlightOnHover
-        data-testid="project-table"
-        miw={withScores ? 720 : 560}
-      >
+      <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="project-table">
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th>Project</Table.Th>
-            <Table.Th>Branches</Table.Th>
+            <Table.Th visibleFrom="sm">Branches</Table.Th>
             {withScores ? <Table.Th>Latest scores</Table.Th> : null}
-            <Table.Th>Created</Table.Th>
+            <Table.Th visibleFrom="md">Created</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -45,7 +39,7 @@ export function ProjectTable({
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Group gap={4}>
                   {project.branches.map((branch) => (
                     <Badge
@@ -66,7 +60,7 @@ export function ProjectTable({
                   <ProjectScores projectId={project.uuid} branch={project.branches[0]} />
                 </Table.Td>
               ) : null}
-              <Table.Td>
+              <Table.Td visibleFrom="md">
                 <Text size="sm" c="dimmed">
                   {formatRelative(project.createdAt)}
                 </Text>
