@@ -1,0 +1,63 @@
+// One step up a POM's parent chain (Maven model building; DESIGN §1 "Resolve"): relativePath
+// first (only when its coordinates match the declared parent), then the repositories; malformed
+// XML on the way is a warning with file and line.
+
+import { interpolate } from './interpolate'
+import type { PomContext } from './model'
+import { parsePom, type RawPom } from './pom'
+
+export interface Layer {
+  pom: RawPom
+  file: string
+}
+
+function joinPath(dir: string, rel: string): string {
+  const parts = dir === '' ? [] : dir.split('/')
+  for (const seg of rel.split('/')) {
+    if (seg === '..') parts.pop()
+    else if (seg !== '.' && seg !== '') parts.push(seg)
+  }
+  return parts.join('/')
+}
+
+const dirname = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
+
+/** Reads and parses a pom (project file or repository), warning on malformed XML. */
+export function parseOrWarn(text: string, file: string, ctx: PomContext): RawPom | null {
+  const r = parsePom(text)
+  if (!r.ok) {
+    ctx.warnings.push({ file, line: r.line, message: r.message })
+    return null
+  }
+  for (const n of r.notes) ctx.warnings.push({ file, line: n.line, message: n.message })
+  return r.pom
+}
+
+export async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer | 'missing' | null> {
+  const parent = layer.pom.parent
+  if (!parent) return null
+  const props = layer.pom.properties
+  const unused = new Set<string>()
+  const scope = { properties: props, project: {}, parent: {} }
+  const g = interpolate(parent.groupId, scope, unused)
+  const a = interpolate(parent.artifactId, scope, unused)
+  const v = interpolate(parent.version, scope, unused)
+  if (parent.relativePath !== '' && !layer.file.includes('://')) {
+    let path = joinPath(dirname(layer.file), parent.relativePath ?? '../pom.xml')
+    if (!path.endsWith('.xml')) path = joinPath(path, 'pom.xml')
+    const text = ctx.readProject(path)
+    if (text !== null) {
+      const pom = parsePom(text)
+      // Maven uses the local parent only when its coordinates match the declared parent.
+      if (pom.ok && pom.pom.artifactId === a && (pom.pom.groupId ?? pom.pom.parent?.groupId) === g) {
+        const localVersion = pom.pom.version ?? pom.pom.parent?.version
+        if (localVersion === v || v.includes('${')) return { pom: pom.pom, file: path }
+      }
+      if (!pom.ok) ctx.warnings.push({ file: path, line: pom.line, message: pom.message })
+    }
+  }
+  const fetched = await ctx.repository.pom({ groupId: g, artifactId: a, version: v })
+  if (!fetched) return 'missing'
+  const pom = parseOrWarn(fetched.text, fetched.url, ctx)
+  return pom ? { pom, file: fetched.url } : 'missing'
+}

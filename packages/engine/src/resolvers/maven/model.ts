@@ -1,0 +1,44 @@
+// Shapes of the effective Maven model (DESIGN §1 "Resolve"): dependencies after inheritance,
+// interpolation and management; the context every model-building step shares.
+import type { MavenRepository } from '../../datasources/maven-repository'
+import type { Warning } from '../../model'
+import type { RawExclusion } from './pom'
+
+export interface EffectiveDependency {
+  groupId: string
+  artifactId: string
+  /** `null` when no version could be determined (warned). */
+  version: string | null
+  type: string
+  classifier: string | null
+  scope: string
+  optional: boolean
+  exclusions: RawExclusion[]
+  file: string
+  line?: number
+}
+
+export interface EffectivePom {
+  groupId: string
+  artifactId: string
+  version: string
+  packaging: string
+  file: string
+  dependencies: EffectiveDependency[]
+  managed: Map<string, EffectiveDependency>
+  modules: string[]
+}
+
+export interface PomContext {
+  repository: MavenRepository
+  /** A project file by root-relative path; `null` when absent. */
+  readProject(path: string): string | null
+  warnings: Warning[]
+}
+
+export const dependencyKey = (d: {
+  groupId: string
+  artifactId: string
+  type?: string | undefined
+  classifier?: string | null | undefined
+}): string => `${d.groupId}:${d.artifactId}:${d.type ?? 'jar'}:${d.classifier ?? ''}`
