@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { corpusDir } from '../../../engine/src/testing/corpus'
 import { loadConfig } from '../config'
 import { createTestDatabase, storageModes, type TestDatabase } from '../testing/databases'
 import { importAdvisories } from './import.service'
 import { type OpenedDatabase, openDatabase } from './standalone'
 import { createAdvisoryStore } from './store'
+import { corpusDir } from './test-corpus'
 import { buildZip } from './test-zip'
 
 type Raw = Record<string, unknown> & {

@@ -203,7 +203,9 @@ export async function importAdvisories(
     let name = location
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(location)?.[1]
     if (scheme !== undefined && !isUrlLocation(location))
-      return done(`Only http and https URLs can be fetched, not ${scheme}: (${location}); give a local path as a path.`)
+      return done(
+        `Only http and https URLs can be fetched, not ${scheme}: (${location}); give a local path as a path.`,
+      )
     if (isUrlLocation(location)) {
       tempDir = await mkdtemp(join(tmpdir(), 'sx-osv-'))
       let fileName = 'download'

@@ -55,9 +55,11 @@ export async function importAdvisorySource(
 ): Promise<SourceImportResult> {
   const configured = configuredSources(config.advisorySources).find((s) => s.location === location)
   const sourceId = configured?.id ?? sourceIdOf(location).replace(/^osv/, 'import')
-  await markRunning(db, { id: sourceId, kind: 'osv', location })
   const result = await importAdvisories(db, location, { ...options, source: sourceId })
+  // A source that could not be read at all leaves no database entry behind (a mistyped path, a refused URL).
+  if (!result.ok && result.counts.total === 0) return { ...result, sourceId }
   const warnings = result.warnings.map(formatWarning)
+  await markRunning(db, { id: sourceId, kind: 'osv', location })
   await recordRun(db, sourceId, {
     status: result.ok ? (warnings.length ? 'PARTIAL' : 'OK') : 'FAILED',
     error: result.error,
