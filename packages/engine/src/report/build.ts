@@ -2,6 +2,13 @@
 // report-page §3). Pure: the graph, the clock reading, advisories and registry metadata arrive as
 // arguments. A domain whose data is absent is marked `assessed: false`, never reported as clean.
 import { type AdvisoryIndex, buildAdvisoryIndex, type OsvRecord } from '../advisories'
+import {
+  appliedOf,
+  buildExclusionMatcher,
+  type Exclusion,
+  exclusionsFingerprint,
+  reportExclusionsOf,
+} from '../exclusions'
 import { buildLicensingSection, type CustomLicence, type LicencePolicy } from '../licences'
 import { type Component, type DependencyGraph, languageOfEcosystem, type Purl, type Warning } from '../model'
 import { directIntroducers, pathsFromRoot } from '../project'
@@ -49,6 +56,12 @@ export interface BuildReportInput {
   kev?: (cve: string) => { cve: string; exploited: boolean } | null
   /** Most hierarchy paths kept per component (every direct introducer is always listed). */
   hierarchyLimit?: number
+  /** Exclusions in force (branch, account-wide and `.meterian` ones); excluded findings stay, flagged. */
+  exclusions?: readonly Exclusion[]
+  /** Fingerprint of the exclusions the previous report of the branch was built with; `null` = no previous report. */
+  previousExclusionsFingerprint?: string | null
+  /** The commit analysed (refresh from git). */
+  commit?: string | null
 }
 
 function hierarchyOf(graph: DependencyGraph, limit: number) {
@@ -69,6 +82,9 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   const components = graph.components
   const metadata = input.metadata ?? null
   const index = input.advisoryIndex ?? (input.advisories ? buildAdvisoryIndex(input.advisories) : null)
+  const exclusions = input.exclusions ?? []
+  const matcher = exclusions.length > 0 ? buildExclusionMatcher(exclusions, graph) : null
+  const fingerprint = exclusionsFingerprint(exclusions)
 
   const security = buildSecuritySection({
     components,
@@ -78,17 +94,22 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     algorithm: input.scoreAlgorithm ?? 'cvss',
     ...(input.epss ? { epss: input.epss } : {}),
     ...(input.kev ? { kev: input.kev } : {}),
+    ...(matcher
+      ? { exclusionsFor: matcher.advice, trustedFor: matcher.trusted, isTrusted: matcher.isTrusted }
+      : {}),
   })
   const stability = buildStabilitySection({
     components,
     metadata: metadata ?? new Map(),
     schemeFor: getVersionScheme,
+    ...(matcher ? { exclusionsFor: matcher.stability } : {}),
   })
   const licensing = buildLicensingSection({
     components,
     metadata: metadata ?? new Map(),
     policies: input.policies ?? [],
     ...(input.customLicences ? { customLicences: input.customLicences } : {}),
+    ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
   })
   if (!metadata) {
     stability.section.assessed = false
@@ -133,5 +154,15 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     stability: stability.section,
     licensing: licensing.section,
     notes,
+    exclusions: reportExclusionsOf(exclusions),
+    areExclusionsDifferent:
+      input.previousExclusionsFingerprint !== undefined &&
+      input.previousExclusionsFingerprint !== null &&
+      input.previousExclusionsFingerprint !== fingerprint,
+    transitiveExclusions: exclusions
+      .filter((e) => e.source === 'security:libraries' && e.transitive)
+      .map(appliedOf),
+    exclusionsFingerprint: fingerprint,
+    ...(input.commit ? { commit: input.commit } : {}),
   }
 }

@@ -1,5 +1,6 @@
 // The report document (spec report-page §3 entities Report, Security, Stability, Licensing, summaries).
 // Immutable once stored; the contract package holds the zod schema of the same wire shape.
+import type { AppliedExclusion, ReportExclusions } from '../exclusions/model'
 import type { Language, Location, Scope } from '../model'
 
 export type ReportStatus = 'OK' | 'PARTIAL' | 'UNSUPPORTED' | 'ERROR' | 'NOT FOUND' | 'FAILED'
@@ -62,6 +63,17 @@ export interface ComponentReport {
   scope: Scope
   transitive: boolean
   otherVersionsCount: number
+  /** Trusted transitive exclusions covering this component (itself trusted, or brought in only by trusted ones). */
+  transitiveExclusions?: AppliedExclusion[]
+}
+
+/** A trusted transitive component (spec §5: "Trusted transitive library exclusions become pseudo-components"). */
+export interface TrustedComponent {
+  library: Library
+  version: string
+  exclusions: AppliedExclusion[]
+  /** Components covered through it, itself included. */
+  covered: number
 }
 
 export interface SecuritySummary {
@@ -84,7 +96,7 @@ export interface SecuritySection {
     language: Language
     componentsCount: number
     reports: ComponentReport[]
-    trusted: unknown[]
+    trusted: TrustedComponent[]
   }[]
   summary: Partial<Record<Language, SecuritySummary>>
 }
@@ -168,4 +180,14 @@ export interface ReportDocument {
   licensing: LicensingSection
   /** Warnings from extraction and enrichment, with file and line where known. */
   notes: ReportNote[]
+  /** The exclusions in force when the report was built (spec §3 Report.exclusions collections). */
+  exclusions?: ReportExclusions
+  /** Whether those exclusions differ from the ones the previous report of the branch was built with. */
+  areExclusionsDifferent?: boolean
+  /** The trusted transitive exclusions in force. */
+  transitiveExclusions?: AppliedExclusion[]
+  /** Change detector of the exclusions in force (engine/exclusions exclusionsFingerprint). */
+  exclusionsFingerprint?: string
+  /** The commit analysed, when the source was a git repository (refresh). */
+  commit?: string
 }

@@ -1,4 +1,5 @@
 export * from './build'
+export * from './diff'
 export type * from './document'
 export * from './library'
 export * from './security'

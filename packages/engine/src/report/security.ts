@@ -9,9 +9,17 @@ import {
   safeVersionsFromIndex,
   toAdvice,
 } from '../advisories'
+import type { AppliedExclusion } from '../exclusions/model'
 import type { Component } from '../model'
 import { type SecurityScoreAlgorithm, securityScore } from '../scoring'
-import type { Advice, ComponentReport, ReportNote, SecuritySection, SecuritySummary } from './document'
+import type {
+  Advice,
+  ComponentReport,
+  ReportNote,
+  SecuritySection,
+  SecuritySummary,
+  TrustedComponent,
+} from './document'
 import { libraryOf } from './library'
 
 export interface SecurityInput {
@@ -24,6 +32,15 @@ export interface SecurityInput {
   algorithm: SecurityScoreAlgorithm
   epss?: (cve: string) => number | null
   kev?: (cve: string) => { cve: string; exploited: boolean } | null
+  /** Exclusions covering one advice of a component (spec §3 Exclusion); an excluded advice stays, flagged. */
+  exclusionsFor?: (
+    component: Component,
+    advice: { id: string; cve: string | null },
+  ) => readonly AppliedExclusion[]
+  /** Trusted transitive exclusions covering a component. */
+  trustedFor?: (component: Component) => readonly AppliedExclusion[]
+  /** Whether the component is itself trusted (it becomes a pseudo-component in `trusted`). */
+  isTrusted?: (component: Component) => boolean
 }
 
 const severityKey = {
@@ -85,10 +102,17 @@ export function buildSecuritySection(input: SecurityInput): {
     versionsByName.set(`${c.ecosystem}/${c.name}`, (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 0) + 1)
   const allAdvices: Advice[] = []
   const unassessed = new Map<string, number>()
+  const trustedByLanguage = new Map<string, TrustedComponent[]>()
+  const coveredBy = new Map<string, number>()
 
   for (const c of input.components) {
     const library = libraryOf(c)
     const advices = advicesOf(c, input, notes, unassessed)
+    const trusted = input.trustedFor?.(c) ?? []
+    for (const a of advices) {
+      const exclusions = input.exclusionsFor?.(c, a) ?? []
+      if (exclusions.length > 0) a.exclusions = [...exclusions]
+    }
     allAdvices.push(...advices)
     const { paths, introducedBy } = input.hierarchy(c)
     const report: ComponentReport = {
@@ -108,13 +132,26 @@ export function buildSecuritySection(input: SecurityInput): {
       transitive: !c.direct,
       otherVersionsCount: (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 1) - 1,
     }
+    if (trusted.length > 0) {
+      report.transitiveExclusions = [...trusted]
+      for (const t of trusted) coveredBy.set(t.id, (coveredBy.get(t.id) ?? 0) + 1)
+      if (input.isTrusted?.(c)) {
+        const list = trustedByLanguage.get(library.language) ?? []
+        list.push({ library, version: c.version, exclusions: [...trusted], covered: 0 })
+        trustedByLanguage.set(library.language, list)
+      }
+    }
     const list = byLanguage.get(library.language)
     if (list) list.push(report)
     else byLanguage.set(library.language, [report])
     const s = summary[library.language] ?? emptySummary()
     summary[library.language] = s
     s.components++
-    for (const a of advices) s[severityKey[a.severity]]++
+    // an excluded advice leaves the severity totals (product-notes "Report shapes seen in the wild")
+    for (const a of advices) {
+      if (a.exclusions) s.exclusions++
+      else s[severityKey[a.severity]]++
+    }
   }
 
   for (const [ecosystem, count] of unassessed) {
@@ -125,14 +162,20 @@ export function buildSecuritySection(input: SecurityInput): {
   }
   return {
     section: {
-      score: securityScore(allAdvices, input.algorithm),
+      score: securityScore(
+        allAdvices.map((a) => ({ ...a, excluded: a.exclusions !== undefined })),
+        input.algorithm,
+      ),
       componentsCount: input.components.length,
       assessed: input.index !== null,
       assessments: [...byLanguage].map(([language, reports]) => ({
         language: language as ComponentReport['dependency']['library']['language'],
         componentsCount: reports.length,
         reports,
-        trusted: [],
+        trusted: (trustedByLanguage.get(language) ?? []).map((t) => ({
+          ...t,
+          covered: Math.max(...t.exclusions.map((e) => coveredBy.get(e.id) ?? 0)),
+        })),
       })),
       summary,
     },
