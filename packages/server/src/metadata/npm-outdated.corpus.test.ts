@@ -112,7 +112,8 @@ describe('npm outdated vs our stability lanes (corpus)', () => {
         ).toBeLessThanOrEqual(0)
       }
       // Not listed by npm: current, wanted and latest are the same version.
-      const npm = rows[c.name]?.latest ?? c.version
+      const row = rows[c.name]
+      const npm = (Array.isArray(row) ? row[0] : row)?.latest ?? c.version
       if (lanes?.latestMajor === npm) continue
       differences.push({
         name: c.name,

@@ -49,22 +49,40 @@ export function materialiseProject(packageJson: string, packageLock: string): Ou
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** Runs `npm outdated --json` in `dir` against `registry`, with a fresh cache; exit 1 = rows listed. */
-export async function npmOutdated(dir: string, registry: string): Promise<Record<string, OutdatedRow>> {
+/** Runs `npm outdated --json [extraArgs]` in `dir` against `registry`, with a fresh cache; exit 1 = rows listed. */
+export async function npmOutdated(
+  dir: string,
+  registry: string,
+  extraArgs: readonly string[] = [],
+): Promise<Record<string, OutdatedRow | OutdatedRow[]>> {
   const cache = mkdtempSync(join(tmpdir(), 'sx-npm-cache-'))
   try {
     const npmrc = join(cache, 'npmrc')
     writeFileSync(npmrc, '')
     const { code, stdout, stderr } = await run(
       'npm',
-      ['outdated', '--json', '--registry', registry, '--cache', cache, '--userconfig', npmrc],
+      [
+        'outdated',
+        '--json',
+        '--registry',
+        registry,
+        '--cache',
+        cache,
+        '--userconfig',
+        npmrc,
+        '--no-update-notifier',
+        ...extraArgs,
+      ],
       dir,
     )
     const parsed = stdout.trim() ? (JSON.parse(stdout) as Record<string, unknown>) : {}
-    if ((code !== 0 && code !== 1) || 'error' in parsed) {
+    // npm's --json errors are `{"error":{"code","summary"}}`; a package may be named `error` too.
+    const error = parsed.error as { summary?: unknown; latest?: unknown } | undefined
+    if ((code !== 0 && code !== 1) || (error && error.summary !== undefined && error.latest === undefined)) {
       throw new Error(`npm outdated exited ${code}: ${stderr.slice(0, 2000)}`)
     }
-    return parsed as Record<string, OutdatedRow>
+    // `--all` answers an array per name when several versions are installed.
+    return parsed as Record<string, OutdatedRow | OutdatedRow[]>
   } finally {
     rmSync(cache, { recursive: true, force: true })
   }

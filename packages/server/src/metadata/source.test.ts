@@ -146,6 +146,23 @@ describe.each(storageModes())('metadata source on %s storage', (mode) => {
     expect(t.registry.requests('no-such-package')).toBe(2)
   })
 
+  it('keeps fresh entries in memory: a warm batch of the same source skips the database', async () => {
+    const source = t.source()
+    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
+    await source.metadataFor(keys)
+    await t.db.query('DELETE FROM package_metadata')
+    const warm = await source.metadataFor(keys)
+    expect(warm).toMatchObject({ fetched: 0, fromCache: 1 })
+    expect(warm.packages.get('npm/lodash')?.versions).toHaveLength(2)
+    // Past the TTL the memory entry is dropped and the registry asked again.
+    t.advance(25 * HOUR)
+    expect((await source.metadataFor(keys)).fetched).toBe(1)
+    const none = t.source({ options: { memoryEntries: 0 } })
+    await none.metadataFor(keys)
+    await t.db.query('DELETE FROM package_metadata')
+    expect((await none.metadataFor(keys)).fetched).toBe(1)
+  })
+
   it('reports an ecosystem without a datasource and answers the rest', async () => {
     const batch = await t.source().metadataFor([
       { ecosystem: 'pypi', name: 'requests', version: '2.0.0' },

@@ -9,6 +9,7 @@ import type { Datasource, FetchOutcome } from './datasource'
 import type { MetadataKey, PackageMetadata, StoredDocument } from './document'
 import { HttpClient, type HttpOptions } from './http'
 import { mavenDatasource } from './maven'
+import { MemoryCache } from './memory-cache'
 import { npmDatasource } from './npm'
 import {
   type CachedEntry,
@@ -53,6 +54,11 @@ export interface MetadataSourceOptions {
   http?: Omit<HttpOptions, 'fetch'>
   /** How long a 404 is believed (default: the TTL, at most one hour). */
   notFoundTtlMs?: number
+  /**
+   * Fresh entries kept in this process (default 10,000 packages; 0 = none). Create one source per
+   * process and share it between analyses, so a warm analysis does not even read the database.
+   */
+  memoryEntries?: number
 }
 
 type Config_ = Pick<Config, 'npmRegistry' | 'mavenRepositories' | 'metadataTtlMs' | 'offline'>
@@ -82,6 +88,9 @@ export function createMetadataSource(
     ['maven', mavenDatasource(http, config.mavenRepositories, maxBytes)],
   ])
   const notFoundTtlMs = options.notFoundTtlMs ?? Math.min(config.metadataTtlMs, 3600_000)
+  const memory = new MemoryCache(options.memoryEntries ?? 10_000)
+  const covers = (w: Wanted, document: StoredDocument) =>
+    w.datasource.covers?.(document, [...w.versions]) ?? true
   // Shared by concurrent batches of this process, so two analyses never fetch one package at once.
   const inFlight = new Map<string, Promise<FetchOutcome>>()
 
@@ -134,29 +143,40 @@ export function createMetadataSource(
         if (k.version) w.versions.add(k.version)
       }
       const list = [...wanted.values()].filter((w) => w.datasource !== unsupported)
-      const cached = await readCachedMetadata(
+      const idOf = (w: Wanted) => cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)
+      const at = now()
+      // Fresh entries this process holds skip the database; the rest come in one query.
+      const cached = new Map<string, CachedEntry>()
+      const toRead: Wanted[] = []
+      for (const w of list) {
+        const hit = memory.fresh(idOf(w), at)
+        const usable = hit && (hit.status === 404 || (hit.document && covers(w, hit.document)))
+        if (hit && usable) cached.set(idOf(w), hit)
+        else toRead.push(w)
+      }
+      const read = await readCachedMetadata(
         db,
-        list.map((w) => ({
+        toRead.map((w) => ({
           registry: w.datasource.registry,
           ecosystem: w.datasource.ecosystem,
           name: w.name,
         })),
       )
-      const entryOf = (w: Wanted) =>
-        cached.get(cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name))
+      for (const [id, entry] of read) cached.set(id, entry)
+      const entryOf = (w: Wanted) => cached.get(idOf(w))
       const answer = (w: Wanted, document: StoredDocument) => {
         batch.packages.set(w.key, document.metadata)
         for (const message of document.warnings ?? [])
           batch.problems.push({ key: w.key, kind: 'warning', message })
       }
 
-      const at = now()
       const toFetch: Wanted[] = []
       for (const w of list) {
         const entry = entryOf(w)
         const fresh = entry !== undefined && entry.expiresAt.getTime() > at.getTime()
         if (entry?.status === 404 && (fresh || config.offline)) {
           batch.fromCache++
+          if (fresh) memory.set(idOf(w), entry)
           batch.problems.push({ key: w.key, kind: 'not-found', message: notFoundMessage(w) })
         } else if (entry?.document && config.offline) {
           batch.fromCache++
@@ -168,13 +188,10 @@ export function createMetadataSource(
             kind: 'offline',
             message: `not in the metadata cache and the server is offline (SEXTANT_OFFLINE)${last}`,
           })
-        } else if (
-          fresh &&
-          entry.document &&
-          (w.datasource.covers?.(entry.document, [...w.versions]) ?? true)
-        ) {
+        } else if (fresh && entry.document && covers(w, entry.document)) {
           batch.fromCache++
           answer(w, entry.document)
+          memory.set(idOf(w), entry)
         } else {
           toFetch.push(w)
         }
@@ -184,15 +201,24 @@ export function createMetadataSource(
       batch.fetched = toFetch.length
       const done = now()
       const writes: CacheWriteRow[] = []
-      const write = (w: Wanted, ttlMs: number, what: CacheWrite) =>
-        writes.push({
+      const write = (w: Wanted, ttlMs: number, what: CacheWrite) => {
+        const row = {
           registry: w.datasource.registry,
           ecosystem: w.datasource.ecosystem,
           name: w.name,
           fetchedAt: done,
           expiresAt: new Date(done.getTime() + ttlMs),
-          write: what,
-        })
+        }
+        writes.push({ ...row, write: what })
+        const held = entryOf(w)
+        if (what.kind === 'document') {
+          memory.set(idOf(w), { ...row, etag: what.etag, status: 200, document: what.document, error: null })
+        } else if (what.kind === 'not-found') {
+          memory.set(idOf(w), { ...row, etag: null, status: 404, document: null, error: null })
+        } else if (what.kind === 'revalidated' && held) {
+          memory.set(idOf(w), { ...held, ...row, etag: what.etag ?? held.etag })
+        }
+      }
       toFetch.forEach((w, i) => {
         const outcome = (outcomes[i] as Shared).outcome
         const entry = entryOf(w)
