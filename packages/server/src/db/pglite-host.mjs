@@ -1,22 +1,135 @@
 // Child process hosting the embedded PostgreSQL (PGlite) behind the pg wire protocol (DESIGN §1
 // "Embedded default"): keeps WASM query work off the HTTP event loop. Plain JS so it needs no loader.
 // Protocol over IPC: parent sends {type:'stop'}; child sends {type:'ready', socketPath|port} or {type:'error'}.
+//
+// PGlite is one session shared by every connection. pglite-socket's own queue hands the session to
+// another connection between any two messages unless an explicit transaction is open, which breaks
+// the extended protocol (Parse/Bind/Execute/Sync: a simple query from another connection discards the
+// unnamed statement in between). SessionQueue below keeps the session with one connection until the
+// backend says ReadyForQuery with status 'I' (idle, no transaction): one Sync cycle or one whole
+// transaction at a time. Its interface is the one PGLiteSocketHandler expects of a query queue.
+import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 
 const dataDir = process.env.SEXTANT_PGLITE_DIR
 const socketPath = process.env.SEXTANT_PGLITE_SOCKET || undefined
-const maxConnections = Number(process.env.SEXTANT_PGLITE_MAX_CONNECTIONS || 24)
+const maxConnections = Number(process.env.SEXTANT_PGLITE_MAX_CONNECTIONS || 32)
+
+/**
+ * Status byte of the last ReadyForQuery ('Z') in backend output, or null when there is none. Walks
+ * message headers across chunk boundaries (a message may span chunks) without copying the output.
+ */
+function lastReadyStatus(chunks) {
+  let status = null
+  let skip = 0 // bytes of the current message body still to pass over
+  let header = [] // bytes of a header split across chunks
+  let readyPending = false // a 'Z' header was read; its status byte comes next
+  for (const chunk of chunks) {
+    let i = 0
+    while (i < chunk.length) {
+      if (readyPending) {
+        status = chunk[i]
+        readyPending = false
+        i += 1
+        skip -= 1
+        continue
+      }
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length - i)
+        i += n
+        skip -= n
+        continue
+      }
+      header.push(chunk[i])
+      i += 1
+      if (header.length < 5) continue
+      const length = ((header[1] << 24) | (header[2] << 16) | (header[3] << 8) | header[4]) >>> 0
+      readyPending = header[0] === 0x5a && length === 5
+      skip = length - 4
+      header = []
+    }
+  }
+  return status
+}
+
+class SessionQueue {
+  constructor(db) {
+    this.db = db
+    this.queue = []
+    this.owner = null
+    this.running = false
+  }
+
+  enqueue(handlerId, message, onData) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ handlerId, message, onData, resolve, reject })
+      void this.pump()
+    })
+  }
+
+  async pump() {
+    if (this.running) return
+    this.running = true
+    try {
+      while (this.queue.length > 0) {
+        const i = this.owner === null ? 0 : this.queue.findIndex((q) => q.handlerId === this.owner)
+        // The owner is mid-cycle or mid-transaction and has sent nothing yet: everyone else waits.
+        if (i === -1) break
+        const [item] = this.queue.splice(i, 1)
+        const out = []
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data) => {
+                out.push(data)
+                item.onData(data)
+              },
+            }),
+          )
+        } catch (error) {
+          this.owner = null
+          item.reject(error)
+          continue
+        }
+        const status = lastReadyStatus(out)
+        if (status === 0x49) this.owner = null // 'I': idle, the session is free
+        else this.owner = item.handlerId // mid-cycle (no ReadyForQuery yet) or in a transaction
+        item.resolve(out.reduce((n, c) => n + c.length, 0))
+      }
+    } finally {
+      this.running = false
+    }
+  }
+
+  clearQueueForHandler(handlerId) {
+    this.queue = this.queue.filter((q) => {
+      if (q.handlerId !== handlerId) return true
+      q.reject(new Error('connection closed'))
+      return false
+    })
+  }
+
+  /** A connection went away holding the session: roll back what it left open, then serve the rest. */
+  async clearTransactionIfNeeded(handlerId) {
+    if (this.owner !== handlerId) return
+    this.owner = null
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK')
+    void this.pump()
+  }
+}
 
 let db
 let server
 let stopping = false
+const handlers = new Set()
 
 async function stop(code) {
   if (stopping) return
   stopping = true
   try {
-    await server?.stop()
+    for (const h of handlers) await h.detach(true).catch(() => {})
+    await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()))
     await db?.close()
   } finally {
     process.exit(code)
@@ -25,12 +138,29 @@ async function stop(code) {
 
 try {
   db = await PGlite.create(dataDir)
-  server = socketPath
-    ? new PGLiteSocketServer({ db, path: socketPath, maxConnections })
-    : new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections })
-  await server.start()
-  const address = socketPath ? { socketPath } : { port: Number(server.getServerConn().split(':').pop()) }
-  process.send?.({ type: 'ready', ...address })
+  const queue = new SessionQueue(db)
+  server = createServer(async (socket) => {
+    if (handlers.size >= maxConnections) {
+      socket.end()
+      return
+    }
+    const handler = new PGLiteSocketHandler({ queryQueue: queue, closeOnDetach: true })
+    handlers.add(handler)
+    handler.addEventListener('close', () => handlers.delete(handler))
+    try {
+      await handler.attach(socket)
+    } catch {
+      handlers.delete(handler)
+      socket.destroy()
+    }
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    if (socketPath) server.listen(socketPath, resolve)
+    else server.listen(0, '127.0.0.1', resolve)
+  })
+  const address = server.address()
+  process.send?.(socketPath ? { type: 'ready', socketPath } : { type: 'ready', port: address.port })
 } catch (error) {
   process.send?.({ type: 'error', message: error instanceof Error ? error.message : String(error) })
   await stop(1)

@@ -58,13 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
 
-  const spa = deps.webDir !== null && existsSync(join(deps.webDir, 'index.html'))
-  if (spa) await app.register(fastifyStatic, { root: deps.webDir!, wildcard: false, index: ['index.html'] })
+  // The built web app: files are looked up per request (a rebuild is served without a restart), and
+  // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
+  const webDir = deps.webDir
+  if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: true, index: ['index.html'] })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    // Client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
-    if (spa && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/')) {
-      return reply.type('text/html').sendFile('index.html')
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && !path.startsWith('/assets/')
+    if (webDir && isPage && existsSync(join(webDir, 'index.html'))) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
     }
     return sendError(reply, 404, `There is no ${request.method} ${path} in this API.`)
   })

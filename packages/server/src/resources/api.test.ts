@@ -136,6 +136,39 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     ).toEqual(['debug@4.3.4:dev', 'ms@2.1.2:dev', 'ms@2.1.3:prod'])
   })
 
+  it('accepts a second branch uploaded to an existing project, anonymously and as its owner', async () => {
+    const first = await (
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, { method: 'POST', body: sbomForm(fixture('small.cdx.json')) })
+    ).json()
+    const again = await fetch(`${t.url}/api/v1/uploads/${first.projectUuid}/sbom-cdx.json?branch=dev`, {
+      method: 'POST',
+      body: sbomForm(fixture('small.cdx.json')),
+    })
+    expect(again.status).toBe(202)
+    await waitForReport(t.url, first.projectUuid, 'dev')
+
+    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    })
+    const headers = { authorization: `Bearer ${(await login.json()).accessToken}` }
+    const own = await (
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, { method: 'POST', body: sbomForm(fixture('small.cdx.json')), headers })
+    ).json()
+    const second = await fetch(`${t.url}/api/v1/uploads/${own.projectUuid}/sbom-cdx.json?branch=dev`, {
+      method: 'POST',
+      body: sbomForm(fixture('small.cdx.json')),
+      headers,
+    })
+    expect(second.status).toBe(202)
+    await waitForReport(t.url, own.projectUuid, 'dev', headers)
+    const project = await (await fetch(`${t.url}/api/v1/projects/${own.projectUuid}`, { headers })).json()
+    expect(project.branches).toEqual(['main', 'dev'])
+    // A private project is invisible to anonymous callers: 404, not 403.
+    expect((await fetch(`${t.url}/api/v1/projects/${own.projectUuid}`)).status).toBe(404)
+  })
+
   it('answers 404 NOT FOUND for a branch without a report and for unknown projects', async () => {
     const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
       method: 'POST',
