@@ -12,8 +12,12 @@ import {
   packageKeyOf,
 } from '@sextant/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { corpusDir } from '../../../engine/src/testing/corpus'
-import { recordedPackuments, startTestNpmRegistry, type TestNpmRegistry } from '../testing/npm-registry'
+import {
+  corpusDir,
+  recordedPackuments,
+  startTestNpmRegistry,
+  type TestNpmRegistry,
+} from '../testing/npm-registry'
 import { materialiseProject, npmOutdated } from './npm-outdated'
 import { createMetadataSource } from './source'
 import { type MigratedDatabase, openMigratedDatabase } from './test-database'

@@ -6,9 +6,16 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { corpusDir } from '../../../engine/src/testing/corpus'
+
+/**
+ * The shared corpus (../shared/corpus beside the repository; SEXTANT_CORPUS_DIR moves it), as the
+ * engine's test helper finds it; kept here because packages import no other package's internals.
+ */
+export const corpusDir =
+  process.env.SEXTANT_CORPUS_DIR ?? resolve(fileURLToPath(import.meta.url), '../../../../../../shared/corpus')
 
 export type RegistryFault =
   | { kind: 'status'; status: number }
