@@ -2,6 +2,7 @@
 // the server registers exactly these, the SDK calls them, OpenAPI and the permission walk read them.
 import { z } from 'zod'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
+import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
@@ -28,6 +29,7 @@ export interface RouteDef {
 const projectIdParams = z.object({ projectId: z.string().min(1) })
 
 export const routes = {
+  ...exportRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

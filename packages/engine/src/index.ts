@@ -4,6 +4,7 @@
 export * from './advisories'
 export * from './datasources/maven-repository'
 export * from './datasources/npm'
+export * from './exports'
 export * from './exclusions'
 export * from './extractors'
 export * from './licences'

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
 import { migrate } from './db/migrate'
+import { startExportJobs } from './exports/export.job'
 import { buildApp } from './http/app'
 import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
 import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
@@ -92,6 +93,8 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
         },
       )
     }
+
+    await startExportJobs(boss, db, logger, { workers: options.workers, concurrency: config.jobConcurrency })
 
     let url: string | null = null
     if (options.api) {

@@ -9,6 +9,7 @@ import type { Logger } from 'pino'
 import { advisoryRoutes } from '../advisories/advisories.routes'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
+  downloadAndBadgeRoutes(app, db, boss)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
   // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.

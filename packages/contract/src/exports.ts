@@ -1,0 +1,93 @@
+// Downloads and badges (spec report-page §7 "POST /api/v1/reports/{format}/{id}", "GET
+// /api/v1/reports/{pid}/json", badges; §9 download types; accounts-and-api §7 "Report export (eras)").
+// An era is one export job: queued, running with a progress, done with a file, or failed.
+import { z } from 'zod'
+
+/** Spec §9 download types, the SPDX SBOM, the report JSON and the three CSV exports of the page. */
+export const exportFormatSchema = z.enum([
+  'pdf',
+  'bible_pdf',
+  'bible_json',
+  'sbom_csv',
+  'sbom-cdx.json',
+  'sbom-cdx.xml',
+  'sbom-spdx.json',
+  'json',
+  'vulnerabilities_csv',
+  'stability_csv',
+  'licenses_csv',
+])
+export type ExportFormatName = z.infer<typeof exportFormatSchema>
+
+export const eraStatusSchema = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED'])
+
+export const eraSchema = z.object({
+  id: z.string(),
+  projectUuid: z.string(),
+  reportUuid: z.string(),
+  branch: z.string(),
+  format: exportFormatSchema,
+  status: eraStatusSchema,
+  /** 0-100; 100 when done, 0 after a failure. */
+  progress: z.number().int(),
+  message: z.string().nullable(),
+  fileName: z.string().nullable(),
+  size: z.number().int().nullable(),
+  /** The key that lets anyone holding the link download the file (`?downloadKey=`). */
+  downloadKey: z.string(),
+  /** Path of the file: GET it (with `?downloadKey=` when sharing the link). */
+  downloadUrl: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string(),
+})
+export type Era = z.infer<typeof eraSchema>
+
+export const eraCreateBodySchema = z.object({
+  /** Project uuid (`pid` is accepted as an alias, as the processing page names it). */
+  projectId: z.string().min(1).optional(),
+  pid: z.string().min(1).optional(),
+  branch: z.string().min(1).max(500).optional(),
+  reportUuid: z.string().min(1).optional(),
+  format: exportFormatSchema,
+})
+
+export const eraConfigSchema = z.object({
+  formats: z.array(exportFormatSchema),
+  /** Reports up to this many components are answered at once by POST /api/v1/reports/{format}/{id}. */
+  inlineComponentsLimit: z.number().int(),
+  /** The processing page's refresh timer: this many ms per started 200 components (spec §9). */
+  refreshTimerMsPer200Components: z.number().int(),
+  retentionHours: z.number().int(),
+})
+
+export const downloadParamsSchema = z.object({ format: exportFormatSchema, projectId: z.string().min(1) })
+export const downloadQuerySchema = z.object({
+  branch: z.string().min(1).max(500).optional(),
+  reportUuid: z.string().min(1).optional(),
+})
+export const reportJsonQuerySchema = z.object({
+  branch: z.string().min(1).max(500).optional(),
+  key: z.string().min(1).max(200).optional(),
+})
+export const eraIdParamsSchema = z.object({ id: z.string().min(1) })
+export const eraFileParamsSchema = z.object({ id: z.string().min(1), file: z.string().min(1) })
+export const eraFileQuerySchema = z.object({ downloadKey: z.string().min(1).max(200).optional() })
+
+export const badgeDomainSchema = z.enum(['security', 'stability', 'licensing'])
+export const badgeParamsSchema = z.object({ projectId: z.string().min(1), domain: badgeDomainSchema })
+export const badgeQuerySchema = z.object({
+  branch: z.string().min(1).max(500).optional(),
+  /** Any value but 'false' answers the SVG as base64 text. */
+  b64: z.string().optional(),
+  /** Cache-busting value from the page (ignored). */
+  slug: z.string().optional(),
+  reportUuid: z.string().min(1).optional(),
+  /** The project's badge key: needed for private projects. */
+  key: z.string().min(1).max(200).optional(),
+})
+export const badgeKeySchema = z.object({
+  key: z.string(),
+  /** Badge paths for each domain, key included. */
+  urls: z.record(badgeDomainSchema, z.string()),
+})

@@ -1,0 +1,122 @@
+// The licence bible (spec report-page §9 download types bible_json and bible_pdf; product-notes
+// "Downloads"): every component with its licences and copyright text, grouped by language.
+// Copyright text stays empty until a copyright source exists (no override store yet).
+import type { Language } from '../../model'
+import type { LicenceRef, ReportDocument } from '../../report/document'
+import type { ExportContext } from '../components'
+import {
+  type Column,
+  contentWidth,
+  drawFrames,
+  newPdf,
+  page,
+  palette,
+  pdfBytes,
+  pdfText,
+  sectionTitle,
+  table,
+} from '../pdf/layout'
+
+export interface BibleComponent {
+  name: string
+  version: string
+  scope: string
+  transitive: boolean
+  licenses: LicenceRef[]
+  copyright: string
+}
+
+export interface LicenceBible {
+  project: { uuid: string; name: string; branch: string }
+  report: { uuid: string; createdAt: string }
+  generatedAt: string
+  languages: { language: Language; components: BibleComponent[] }[]
+}
+
+export function licenceBible(doc: ReportDocument, ctx: ExportContext): LicenceBible {
+  return {
+    project: { uuid: doc.project.uuid, name: ctx.projectName, branch: doc.project.branch },
+    report: { uuid: doc.uuid, createdAt: doc.createdAt },
+    generatedAt: ctx.generatedAt.toISOString(),
+    languages: doc.licensing.reports.map((r) => ({
+      language: r.language,
+      components: [...r.results]
+        .sort((a, b) => a.library.name.localeCompare(b.library.name) || a.version.localeCompare(b.version))
+        .map((res) => ({
+          name: res.library.name,
+          version: res.version,
+          scope: res.scope,
+          transitive: res.transitive,
+          licenses: res.licenses,
+          copyright: '',
+        })),
+    })),
+  }
+}
+
+export function bibleJson(doc: ReportDocument, ctx: ExportContext): string {
+  return `${JSON.stringify(licenceBible(doc, ctx), null, 2)}\n`
+}
+
+export async function biblePdf(doc: ReportDocument, ctx: ExportContext): Promise<Uint8Array> {
+  const bible = licenceBible(doc, ctx)
+  const date = `${doc.createdAt.slice(0, 10)} ${doc.createdAt.slice(11, 16)} UTC`
+  const frame = {
+    title: `${ctx.projectName} - licence bible`,
+    subtitle: `${ctx.projectName} · branch ${doc.project.branch} · ${date}`,
+    generatedAt: ctx.generatedAt,
+  }
+  const pdf = newPdf(frame)
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor(palette.ink)
+    .text(pdfText(ctx.projectName), page.margin, 84, { width: contentWidth })
+  pdf
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(palette.muted)
+    .text('Licence bible: every open-source component with its licences and copyright notice')
+  pdf.moveDown(0.6)
+  const total = bible.languages.reduce((n, l) => n + l.components.length, 0)
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(palette.ink)
+    .text(`Branch ${pdfText(doc.project.branch)} · report of ${date} · ${total} components`)
+  // Licence texts are named by SPDX id and link; the full texts are at spdx.org/licenses.
+  const licences = new Map<string, LicenceRef & { count: number }>()
+  for (const l of bible.languages)
+    for (const c of l.components)
+      for (const ref of c.licenses)
+        licences.set(ref.id, { ...ref, count: (licences.get(ref.id)?.count ?? 0) + 1 })
+  sectionTitle(pdf, 'Licences in use', 'Each licence once, with the number of components under it.')
+  table(
+    pdf,
+    [
+      { header: 'Licence', width: 170, text: (l) => l.id, bold: true },
+      { header: 'Name', width: contentWidth - 245, text: (l) => l.name },
+      { header: 'Components', width: 75, align: 'right', text: (l) => String(l.count) },
+    ],
+    [...licences.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id)),
+    { detail: (l) => (l.uri ? `Licence text: ${l.uri}` : null) },
+  )
+  const columns: Column<BibleComponent>[] = [
+    { header: 'Component', width: 170, text: (c) => c.name, bold: true },
+    { header: 'Version', width: 70, text: (c) => c.version },
+    { header: 'Licences', width: 140, text: (c) => c.licenses.map((l) => l.id).join(', ') },
+    { header: 'Copyright', width: contentWidth - 380, text: (c) => c.copyright || '-' },
+  ]
+  for (const l of bible.languages) {
+    sectionTitle(pdf, `Components: ${l.language}`, `${l.components.length} components, by name.`)
+    table(pdf, columns, l.components, {
+      detail: (c) =>
+        c.licenses
+          .map((x) => x.name)
+          .filter((n) => n && n !== 'NOT DECLARED / NOT FOUND')
+          .join('; ') || null,
+    })
+  }
+  drawFrames(pdf, frame)
+  return pdfBytes(pdf)
+}

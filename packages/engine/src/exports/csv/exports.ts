@@ -1,0 +1,132 @@
+// The CSV downloads (spec report-page §9 "CSV exports"; product-notes "Downloads" sbom_csv):
+// vulnerabilities (ID, CWE, KEV, CVSS, EPSS, SEVERITY, DESCRIPTION, COUNT, COMPONENTS), stability
+// (COMPONENT, LANGUAGE, SCOPE, VERSION, LATEST MAJOR, LATEST MINOR, LATEST PATCH), licences (ours) and sbom_csv.
+import type { Advice, ReportDocument } from '../../report/document'
+import { exportView, licenceText } from '../components'
+import { csvText } from './csv'
+
+export const VULNERABILITY_COLUMNS = [
+  'ID',
+  'CWE',
+  'KEV',
+  'CVSS',
+  'EPSS',
+  'SEVERITY',
+  'DESCRIPTION',
+  'COUNT',
+  'COMPONENTS',
+]
+export const STABILITY_COLUMNS = [
+  'COMPONENT',
+  'LANGUAGE',
+  'SCOPE',
+  'VERSION',
+  'LATEST MAJOR',
+  'LATEST MINOR',
+  'LATEST PATCH',
+]
+export const LICENCE_COLUMNS = [
+  'COMPONENT',
+  'VERSION',
+  'LANGUAGE',
+  'SCOPE',
+  'DEPENDENCY',
+  'LICENSES',
+  'WARNINGS',
+  'VIOLATIONS',
+]
+export const SBOM_COLUMNS = [
+  'LANGUAGE',
+  'NAME',
+  'VERSION',
+  'LICENSES',
+  'SCOPE',
+  'DEPENDENCY',
+  'VULNERABILITIES',
+  'PURL',
+]
+
+const severityRank = { CRITICAL: 0, HIGH: 1, MEDIUM: 2, LOW: 3, SUGGEST: 4, NONE: 5 } as const
+
+/** EPSS as the page shows it: a percentage truncated to two decimals. */
+export function epssPercent(epss: number | null): string {
+  return epss === null ? '' : `${(Math.trunc(epss * 10_000) / 100).toFixed(2)}%`
+}
+
+/** One row per vulnerability (advices grouped by CVE, as the page's by-vulnerability view). */
+export function vulnerabilitiesCsv(doc: ReportDocument): string {
+  const groups = new Map<string, { advice: Advice; components: Set<string> }>()
+  for (const a of doc.security.assessments) {
+    for (const r of a.reports) {
+      for (const advice of r.advices) {
+        const key = advice.cve ?? advice.id
+        const group = groups.get(key) ?? { advice, components: new Set<string>() }
+        group.components.add(`${r.dependency.library.name}@${r.dependency.version}`)
+        groups.set(key, group)
+      }
+    }
+  }
+  const rows = [...groups]
+    .sort(
+      ([, x], [, y]) =>
+        severityRank[x.advice.severity] - severityRank[y.advice.severity] ||
+        (y.advice.cvss ?? 0) - (x.advice.cvss ?? 0),
+    )
+    .map(([id, { advice, components }]) => [
+      id,
+      advice.cwe,
+      advice.kevEntry ? (advice.kevEntry.exploited ? 'Exploited' : 'Listed') : '',
+      advice.cvss,
+      epssPercent(advice.epss),
+      advice.severity,
+      advice.description,
+      components.size,
+      [...components].join('; '),
+    ])
+  return csvText(VULNERABILITY_COLUMNS, rows)
+}
+
+export function stabilityCsv(doc: ReportDocument): string {
+  const rows = doc.stability.reports.flatMap((r) =>
+    r.versions.map((v) => [
+      v.name,
+      r.language,
+      v.scope,
+      v.version,
+      v.latestMajor,
+      v.latestMinor,
+      v.latestPatch,
+    ]),
+  )
+  return csvText(STABILITY_COLUMNS, rows)
+}
+
+export function licencesCsv(doc: ReportDocument): string {
+  const rows = doc.licensing.reports.flatMap((r) =>
+    r.results.map((res) => [
+      res.library.name,
+      res.version,
+      r.language,
+      res.scope,
+      res.transitive ? 'transitive' : 'direct',
+      licenceText(res.licenses),
+      res.warnings.join('; '),
+      res.violations.map((v) => `${v.licence} (${v.policyName})`).join('; '),
+    ]),
+  )
+  return csvText(LICENCE_COLUMNS, rows)
+}
+
+export function sbomCsv(doc: ReportDocument): string {
+  const rows = exportView(doc).components.map((c) => [
+    c.language,
+    c.name,
+    c.version,
+    licenceText(c.licences),
+    c.scope,
+    c.transitive ? 'transitive' : 'direct',
+    c.advices.length,
+    c.purl,
+  ])
+  return csvText(SBOM_COLUMNS, rows)
+}

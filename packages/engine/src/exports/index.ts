@@ -1,0 +1,73 @@
+// Public API of engine/exports (DESIGN §4 exports; spec report-page §9 download types, CSV exports):
+// the registry of download formats, each a pure function from a report document to file bytes.
+import type { ReportDocument } from '../report/document'
+import { bibleJson, biblePdf } from './bible/bible'
+import type { ExportContext } from './components'
+import { licencesCsv, sbomCsv, stabilityCsv, vulnerabilitiesCsv } from './csv/exports'
+import { cyclonedxJson, cyclonedxXml } from './cyclonedx/serialize'
+import { reportPdf } from './pdf/report-pdf'
+import { spdxJson } from './spdx/spdx'
+
+export type { ExportContext } from './components'
+export { csvCell, csvText } from './csv/csv'
+export { verdicts } from './pdf/verdicts'
+
+export const EXPORT_FORMATS = [
+  'pdf',
+  'bible_pdf',
+  'bible_json',
+  'sbom_csv',
+  'sbom-cdx.json',
+  'sbom-cdx.xml',
+  'sbom-spdx.json',
+  'json',
+  'vulnerabilities_csv',
+  'stability_csv',
+  'licenses_csv',
+] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export interface ExportFormatInfo {
+  contentType: string
+  /** File name suffix after the project name: `shop-front.sbom-cdx.json`. */
+  extension: string
+  render(doc: ReportDocument, ctx: ExportContext): string | Promise<string | Uint8Array>
+}
+
+const csv = 'text/csv; charset=utf-8'
+
+export const exportFormats: Record<ExportFormat, ExportFormatInfo> = {
+  pdf: { contentType: 'application/pdf', extension: 'pdf', render: reportPdf },
+  bible_pdf: { contentType: 'application/pdf', extension: 'licence-bible.pdf', render: biblePdf },
+  bible_json: { contentType: 'application/json', extension: 'licence-bible.json', render: bibleJson },
+  sbom_csv: { contentType: csv, extension: 'sbom.csv', render: sbomCsv },
+  'sbom-cdx.json': {
+    contentType: 'application/vnd.cyclonedx+json',
+    extension: 'sbom-cdx.json',
+    render: cyclonedxJson,
+  },
+  'sbom-cdx.xml': {
+    contentType: 'application/vnd.cyclonedx+xml',
+    extension: 'sbom-cdx.xml',
+    render: cyclonedxXml,
+  },
+  'sbom-spdx.json': { contentType: 'application/spdx+json', extension: 'spdx.json', render: spdxJson },
+  json: { contentType: 'application/json', extension: 'json', render: (doc) => JSON.stringify(doc) },
+  vulnerabilities_csv: { contentType: csv, extension: 'vulnerabilities.csv', render: vulnerabilitiesCsv },
+  stability_csv: { contentType: csv, extension: 'stability.csv', render: stabilityCsv },
+  licenses_csv: { contentType: csv, extension: 'licenses.csv', render: licencesCsv },
+}
+
+export function isExportFormat(text: string): text is ExportFormat {
+  return (EXPORT_FORMATS as readonly string[]).includes(text)
+}
+
+/** The file of one format as bytes (text formats in UTF-8). */
+export async function renderExport(
+  format: ExportFormat,
+  doc: ReportDocument,
+  ctx: ExportContext,
+): Promise<Uint8Array> {
+  const out = await exportFormats[format].render(doc, ctx)
+  return typeof out === 'string' ? new TextEncoder().encode(out) : out
+}

@@ -1,0 +1,328 @@
+// The assessment report PDF (spec report-page §9 download type `pdf`; product-notes "Downloads"):
+// project, branch and date, the three scores with a one-line verdict each, then per-domain tables
+// (vulnerabilities, outdated components, licences and licence issues) and the analysis notes.
+import type { Advice, ReportDocument, Severity, StabilityVersion } from '../../report/document'
+import type { ExportContext } from '../components'
+import { epssPercent } from '../csv/exports'
+import {
+  type Column,
+  cell,
+  contentWidth,
+  drawFrames,
+  ensureSpace,
+  newPdf,
+  type Pdf,
+  page,
+  palette,
+  pdfBytes,
+  pdfText,
+  pill,
+  sectionTitle,
+  table,
+} from './layout'
+import { type DomainVerdict, verdicts } from './verdicts'
+
+const severityColour: Record<Severity, string> = {
+  CRITICAL: palette.critical,
+  HIGH: palette.high,
+  MEDIUM: palette.medium,
+  LOW: palette.low,
+  SUGGEST: palette.info,
+  NONE: palette.info,
+}
+const severityRank: Record<Severity, number> = {
+  CRITICAL: 0,
+  HIGH: 1,
+  MEDIUM: 2,
+  LOW: 3,
+  SUGGEST: 4,
+  NONE: 5,
+}
+
+export const formatScore = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
+
+export function reportDate(doc: ReportDocument): string {
+  return `${doc.createdAt.slice(0, 10)} ${doc.createdAt.slice(11, 16)} UTC`
+}
+
+function cover(pdf: Pdf, doc: ReportDocument, ctx: ExportContext): void {
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor(palette.ink)
+    .text(pdfText(ctx.projectName), page.margin, 84, { width: contentWidth })
+  pdf
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(palette.muted)
+    .text('Open-source assessment report: security, stability and licensing')
+  pdf.moveDown(1)
+  const facts: [string, string][] = [
+    ['Branch', doc.project.branch],
+    ['Report date', reportDate(doc)],
+    [
+      'Components',
+      `${doc.summary.components} (${doc.summary.direct} direct, ${doc.summary.transitive} transitive)`,
+    ],
+    ['Languages', doc.summary.languages.join(', ') || '-'],
+    ['Report id', doc.uuid],
+    ['Status', doc.status],
+  ]
+  const top = pdf.y
+  const colWidth = contentWidth / 2
+  facts.forEach(([label, value], i) => {
+    const x = page.margin + (i % 2) * colWidth
+    const y = top + Math.floor(i / 2) * 30
+    pdf
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(palette.faint)
+      .text(label.toUpperCase(), x, y, { characterSpacing: 0.4, lineBreak: false })
+    pdf.font('Helvetica').fontSize(10.5).fillColor(palette.ink)
+    cell(pdf, value, x, y + 10, colWidth - 12)
+  })
+  pdf.y = top + Math.ceil(facts.length / 2) * 30 + 4
+  const outcomeColour =
+    doc.outcome === 'PASS' ? palette.pass : doc.outcome === 'FAIL' ? palette.fail : palette.na
+  pdf
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor(palette.muted)
+    .text('Overall outcome against the project minimum scores:', page.margin, pdf.y + 2, { lineBreak: false })
+  pill(pdf, doc.outcome, outcomeColour, page.margin + 238, pdf.y - 0.5, 64)
+  pdf.y += 22
+}
+
+function scoreCard(pdf: Pdf, v: DomainVerdict, x: number, y: number, width: number): void {
+  const colour = v.passed === null ? palette.na : v.passed ? palette.pass : palette.fail
+  pdf.save().roundedRect(x, y, width, 124, 6).lineWidth(0.8).strokeColor(palette.rule).stroke().restore()
+  pdf.save().roundedRect(x, y, width, 5, 2).fill(colour).restore()
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(palette.muted)
+    .text(v.domain.toUpperCase(), x + 14, y + 16, { characterSpacing: 0.8, lineBreak: false })
+  const score = v.score === null ? 'n/a' : formatScore(v.score)
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(30)
+    .fillColor(colour)
+    .text(score, x + 14, y + 30, { lineBreak: false })
+  const scoreWidth = pdf.widthOfString(score)
+  if (v.score !== null)
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(palette.faint)
+      .text('/ 100', x + 18 + scoreWidth, y + 48, { lineBreak: false })
+  const status = v.passed === null ? 'NOT ASSESSED' : v.passed ? 'PASS' : 'FAIL'
+  pill(
+    pdf,
+    status,
+    colour,
+    x + width - 14 - (v.passed === null ? 70 : 38),
+    y + 14,
+    v.passed === null ? 70 : 38,
+  )
+  pdf
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(palette.muted)
+    .text(`Minimum ${v.threshold}`, x + 14, y + 66, { lineBreak: false })
+  pdf
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(palette.ink)
+    .text(pdfText(v.line), x + 14, y + 82, { width: width - 28, height: 36, ellipsis: true })
+}
+
+function scoreCards(pdf: Pdf, doc: ReportDocument): void {
+  const gap = 12
+  const width = (contentWidth - 2 * gap) / 3
+  const y = pdf.y + 4
+  verdicts(doc).forEach((v, i) => {
+    scoreCard(pdf, v, page.margin + i * (width + gap), y, width)
+  })
+  pdf.y = y + 124 + 8
+  pdf.x = page.margin
+}
+
+interface VulnerabilityRow {
+  advice: Advice
+  component: string
+}
+
+function securitySection(pdf: Pdf, doc: ReportDocument): void {
+  const rows: VulnerabilityRow[] = doc.security.assessments
+    .flatMap((a) =>
+      a.reports.flatMap((r) =>
+        r.advices.map((advice) => ({
+          advice,
+          component: `${r.dependency.library.name} ${r.dependency.version}`,
+        })),
+      ),
+    )
+    .sort(
+      (x, y) =>
+        severityRank[x.advice.severity] - severityRank[y.advice.severity] ||
+        (y.advice.cvss ?? 0) - (x.advice.cvss ?? 0),
+    )
+  sectionTitle(
+    pdf,
+    'Security',
+    doc.security.assessed
+      ? `${rows.length} finding(s) across ${doc.security.componentsCount} components, most severe first. Score ${formatScore(doc.security.score)} (minimum ${doc.thresholds.security}).`
+      : 'Not assessed: no advisory data was available for this analysis.',
+  )
+  const columns: Column<VulnerabilityRow>[] = [
+    {
+      header: 'Severity',
+      width: 62,
+      text: (r) => r.advice.severity,
+      draw: (d, r, x, y) => pill(d, r.advice.severity, severityColour[r.advice.severity], x, y + 1.5, 52),
+    },
+    { header: 'Vulnerability', width: 112, text: (r) => r.advice.cve ?? r.advice.id, bold: true },
+    { header: 'Component', width: 150, text: (r) => r.component },
+    {
+      header: 'CVSS',
+      width: 40,
+      align: 'right',
+      text: (r) => (r.advice.cvss === null ? '-' : r.advice.cvss.toFixed(1)),
+    },
+    { header: 'EPSS', width: 46, align: 'right', text: (r) => epssPercent(r.advice.epss) || '-' },
+    {
+      header: 'Fixed in',
+      width: contentWidth - 410,
+      text: (r) => r.advice.fixedInVersions.join(', ') || 'no fix yet',
+    },
+  ]
+  if (doc.security.assessed)
+    table(pdf, columns, rows, {
+      detail: (r) =>
+        `${r.advice.kevEntry ? `[KEV: ${r.advice.kevEntry.exploited ? 'exploited' : 'listed'}] ` : ''}${r.advice.description.replace(/\s+/g, ' ')}`,
+      empty: 'No known vulnerabilities.',
+    })
+}
+
+function lag(v: StabilityVersion): number {
+  return v.newMajorVersionAvailable ? 0 : v.newMinorVersionAvailable ? 1 : v.newPatchVersionAvailable ? 2 : 3
+}
+
+function stabilitySection(pdf: Pdf, doc: ReportDocument): void {
+  const rows = doc.stability.reports
+    .flatMap((r) => r.versions.map((v) => ({ v, language: r.language })))
+    .filter(({ v }) => lag(v) < 3)
+    .sort((x, y) => lag(x.v) - lag(y.v) || x.v.name.localeCompare(y.v.name))
+  sectionTitle(
+    pdf,
+    'Stability',
+    doc.stability.assessed
+      ? `${rows.length} of ${doc.stability.componentsCount} components have newer versions; the columns show the latest patch, minor and major release. Score ${formatScore(doc.stability.score)} (minimum ${doc.thresholds.stability}).`
+      : 'Not assessed: registry metadata could not be had for this analysis.',
+  )
+  const newer = (mine: string, latest: string | null) => (latest && latest !== mine ? latest : '-')
+  if (doc.stability.assessed)
+    table(
+      pdf,
+      [
+        { header: 'Component', width: 165, text: (r) => r.v.name, bold: true },
+        { header: 'Language', width: 58, text: (r) => r.language },
+        { header: 'Scope', width: 42, text: (r) => r.v.scope },
+        { header: 'Version', width: 61, text: (r) => r.v.version },
+        { header: 'Patch', width: 58, text: (r) => newer(r.v.version, r.v.latestPatch) },
+        { header: 'Minor', width: 58, text: (r) => newer(r.v.version, r.v.latestMinor) },
+        { header: 'Major', width: contentWidth - 442, text: (r) => newer(r.v.version, r.v.latestMajor) },
+      ],
+      rows,
+      { empty: 'Every component is on its latest version.' },
+    )
+}
+
+function licensingSection(pdf: Pdf, doc: ReportDocument): void {
+  const results = doc.licensing.reports.flatMap((r) => r.results)
+  const issues = results.filter((r) => r.violations.length || r.warnings.length)
+  sectionTitle(
+    pdf,
+    'Licensing',
+    doc.licensing.assessed
+      ? `${results.length} components, ${issues.length} with licence issues. Score ${formatScore(doc.licensing.score)} (minimum ${doc.thresholds.licensing}).`
+      : 'Not assessed: licence data could not be had for this analysis.',
+  )
+  if (!doc.licensing.assessed) return
+  const counts = new Map<string, { name: string; count: number }>()
+  for (const r of results)
+    for (const l of r.licenses) counts.set(l.id, { name: l.name, count: (counts.get(l.id)?.count ?? 0) + 1 })
+  const byCount = [...counts].sort(([, a], [, b]) => b.count - a.count)
+  table(
+    pdf,
+    [
+      { header: 'Licence', width: 150, text: ([id]) => id, bold: true },
+      { header: 'Name', width: contentWidth - 230, text: ([, l]) => l.name },
+      { header: 'Components', width: 80, align: 'right', text: ([, l]) => String(l.count) },
+    ],
+    byCount,
+  )
+  pdf.moveDown(0.4)
+  ensureSpace(pdf, 80)
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor(palette.ink).text('Licence issues', page.margin, pdf.y)
+  pdf.moveDown(0.4)
+  table(
+    pdf,
+    [
+      { header: 'Component', width: 165, text: (r) => r.library.name, bold: true },
+      { header: 'Version', width: 62, text: (r) => r.version },
+      { header: 'Licences', width: 110, text: (r) => r.licenses.map((l) => l.id).join(', ') },
+      {
+        header: 'Issue',
+        width: contentWidth - 337,
+        text: (r) =>
+          [...r.violations.map((v) => `Violates policy ${v.policyName} (${v.licence})`), ...r.warnings].join(
+            '; ',
+          ),
+      },
+    ],
+    issues,
+    { empty: 'No licence violations or warnings.' },
+  )
+}
+
+function notesSection(pdf: Pdf, doc: ReportDocument): void {
+  if (doc.notes.length === 0) return
+  sectionTitle(pdf, 'Analysis notes', 'Problems met while reading the project files and the registries.')
+  const shown = doc.notes.slice(0, 200)
+  table(
+    pdf,
+    [
+      { header: 'Domain', width: 70, text: (n) => n.domain },
+      {
+        header: 'Note',
+        width: contentWidth - 70,
+        text: (n) => `${n.file ? `${n.file}${n.line ? `:${n.line}` : ''}: ` : ''}${n.message}`,
+      },
+    ],
+    shown,
+  )
+  if (doc.notes.length > shown.length)
+    pdf
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .fillColor(palette.muted)
+      .text(`${doc.notes.length - shown.length} more notes are in the JSON report.`)
+}
+
+export async function reportPdf(doc: ReportDocument, ctx: ExportContext): Promise<Uint8Array> {
+  const frame = {
+    title: `${ctx.projectName} - assessment report`,
+    subtitle: `${ctx.projectName} · branch ${doc.project.branch} · ${reportDate(doc)}`,
+    generatedAt: ctx.generatedAt,
+  }
+  const pdf = newPdf(frame)
+  cover(pdf, doc, ctx)
+  scoreCards(pdf, doc)
+  securitySection(pdf, doc)
+  stabilitySection(pdf, doc)
+  licensingSection(pdf, doc)
+  notesSection(pdf, doc)
+  drawFrames(pdf, frame)
+  return pdfBytes(pdf)
+}

@@ -1,0 +1,164 @@
+// Downloads end to end (issue 6 acceptance 4): a corpus project (nodegoat) uploaded through the API,
+// then every format through POST /api/v1/reports/{format}/{id} and the eras service; CycloneDX JSON
+// validated by the library's schema validator, PDFs rendered to PNG pages with pdftoppm.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
+import { exportFormatSchema } from '@sextant/contract'
+import { XMLParser } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { corpusDir } from '../../../engine/src/testing/corpus'
+import { storageModes } from '../testing/databases'
+import { startTestInstance, TEST_ADMIN, type TestInstance, waitForReport } from '../testing/instance'
+
+const project = join(corpusDir, 'projects/nodegoat')
+
+/** The administrator's session (a private project is one uploaded by a signed-in member). */
+async function signIn(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/v1/credentials/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  })
+  return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` }
+}
+
+async function upload(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const form = new FormData()
+  for (const f of ['package.json', 'package-lock.json'])
+    form.append('file', new Blob([readFileSync(join(project, f))]), f)
+  const res = await fetch(`${url}/api/v1/uploads/new/manifests?branch=main`, {
+    method: 'POST',
+    body: form,
+    headers,
+  })
+  expect(res.status).toBe(202)
+  const { projectUuid } = (await res.json()) as { projectUuid: string }
+  await waitForReport(url, projectUuid, 'main', headers, 60_000)
+  return projectUuid
+}
+
+async function waitForEra(url: string, id: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 300; i++) {
+    const res = await fetch(`${url}/api/v1/eras/${id}`, { headers })
+    if (res.status === 200)
+      return (await res.json()) as { downloadUrl: string; status: string; progress: number }
+    expect(res.status).toBe(404)
+    expect((await res.json()).message).toMatch(/^IN PROGRESS \(\d+%\)/)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`export ${id} did not finish`)
+}
+
+/** Answers the file of one format: at once (200) or through the era the POST answered (202). */
+async function download(url: string, pid: string, format: string): Promise<{ type: string; body: Buffer }> {
+  const res = await fetch(`${url}/api/v1/reports/${format}/${pid}?branch=main`, { method: 'POST' })
+  if (res.status === 200)
+    return { type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) }
+  expect(res.status).toBe(202)
+  const era = await waitForEra(url, (await res.json()).id)
+  const file = await fetch(`${url}${era.downloadUrl}`)
+  expect(file.status).toBe(200)
+  expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+_main\./)
+  return { type: file.headers.get('content-type') ?? '', body: Buffer.from(await file.arrayBuffer()) }
+}
+
+describe.each(storageModes())('downloads on %s storage', (mode) => {
+  let t: TestInstance
+  let pid: string
+  beforeAll(async () => {
+    t = await startTestInstance(mode)
+    pid = await upload(t.url)
+  }, 120_000)
+  afterAll(async () => t?.close())
+
+  it('produces every download format of a corpus project', async () => {
+    const pngDir = process.env.SEXTANT_PDF_PNG_DIR ?? mkdtempSync(join(tmpdir(), 'sx-dl-'))
+    for (const format of exportFormatSchema.options) {
+      const { type, body } = await download(t.url, pid, format)
+      expect(body.length, format).toBeGreaterThan(format === 'vulnerabilities_csv' ? 40 : 100)
+      if (format === 'pdf' || format === 'bible_pdf') {
+        expect(type).toBe('application/pdf')
+        writeFileSync(join(pngDir, `nodegoat-${format}.pdf`), body)
+        execFileSync('pdftoppm', [
+          '-png',
+          '-r',
+          '50',
+          join(pngDir, `nodegoat-${format}.pdf`),
+          join(pngDir, `nodegoat-${format}`),
+        ])
+        expect(readdirSync(pngDir).filter((f) => f.startsWith(`nodegoat-${format}-`)).length).toBeGreaterThan(
+          0,
+        )
+      } else if (format === 'sbom-cdx.json') {
+        expect(
+          await new Validation.JsonStrictValidator(Spec.Version.v1dot6).validate(body.toString()),
+        ).toBeNull()
+        expect(JSON.parse(body.toString()).components.length).toBeGreaterThan(100)
+      } else if (format === 'sbom-cdx.xml') {
+        const bom = new XMLParser({ ignoreAttributes: false }).parse(body.toString()).bom
+        expect(bom['@_xmlns']).toBe('http://cyclonedx.org/schema/bom/1.6')
+      } else if (format.endsWith('csv')) {
+        expect(type).toMatch(/^text\/csv/)
+        expect(body.toString().split('\r\n').length).toBeGreaterThan(
+          format === 'vulnerabilities_csv' ? 1 : 100,
+        )
+      } else {
+        expect(() => JSON.parse(body.toString())).not.toThrow()
+      }
+    }
+  }, 120_000)
+
+  it('runs the eras service: queue, poll, download with the key, config', async () => {
+    const created = await fetch(`${t.url}/api/v1/eras`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pid, branch: 'main', format: 'sbom-cdx.xml' }),
+    })
+    expect(created.status).toBe(202)
+    const era = await created.json()
+    expect(era).toMatchObject({ status: 'QUEUED', format: 'sbom-cdx.xml', projectUuid: pid })
+    const done = await waitForEra(t.url, era.id)
+    expect(done).toMatchObject({ status: 'DONE', progress: 100 })
+    const file = await fetch(
+      `${t.url}/api/v1/eras/${era.id}/report.sbom-cdx.xml?downloadKey=${era.downloadKey}`,
+    )
+    expect(file.headers.get('content-type')).toMatch(/cyclonedx\+xml/)
+    expect((await fetch(`${t.url}/api/v1/eras/${era.id}/report.pdf`)).status).toBe(404)
+    const config = await (await fetch(`${t.url}/api/v1/eras/config`)).json()
+    expect(config.formats).toContain('bible_pdf')
+    expect((await fetch(`${t.url}/api/v1/eras/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+    const bad = await fetch(`${t.url}/api/v1/eras`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pid, branch: 'main', format: 'exe' }),
+    })
+    expect(bad.status).toBe(400)
+  }, 60_000)
+
+  it('keeps private downloads private unless the download key is given', async () => {
+    const admin = await signIn(t.url)
+    const own = await upload(t.url, admin)
+    expect(
+      (await fetch(`${t.url}/api/v1/reports/sbom_csv/${own}?branch=main`, { method: 'POST' })).status,
+    ).toBe(404)
+    expect((await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main`)).status).toBe(404)
+    const { rows } = await t.sextant.db.query<{ download_key: string }>(
+      'SELECT download_key FROM reports WHERE project_uuid = $1',
+      [own],
+    )
+    const res = await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main&key=${rows[0]!.download_key}`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).project.uuid).toBe(own)
+    const queued = await (
+      await fetch(`${t.url}/api/v1/reports/pdf/${own}?branch=main`, { method: 'POST', headers: admin })
+    ).json()
+    await waitForEra(t.url, queued.id, admin)
+    expect((await fetch(`${t.url}/api/v1/eras/${queued.id}/report.pdf`)).status).toBe(404)
+    expect(
+      (await fetch(`${t.url}/api/v1/eras/${queued.id}/report.pdf?downloadKey=${queued.downloadKey}`)).status,
+    ).toBe(200)
+  }, 120_000)
+})
