@@ -136,6 +136,13 @@ describe.each(storageModes())('metadata source failures on %s storage', (mode) =
     expect(again.problems.map((p) => p.message)).toEqual(warnings)
   })
 
+  it('refuses a response larger than the size limit', async () => {
+    const batch = await t.source({ options: { http: { maxBytes: 64 } } }).metadataFor([npm('ok-one')])
+    expect(batch.problems).toEqual([
+      { key: 'npm/ok-one', kind: 'failed', message: `${t.registry.url}: response larger than 64 bytes` },
+    ])
+  })
+
   it('keeps to the per-host concurrency limit', async () => {
     const names = Array.from({ length: 24 }, (_, i) => `many-${i}`)
     for (const name of names) t.registry.inject(name, { kind: 'slow', delayMs: 40 }, 1)

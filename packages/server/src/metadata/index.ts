@@ -5,6 +5,7 @@ export type { HttpOptions } from './http'
 export {
   createMetadataSource,
   type MetadataBatch,
+  type MetadataConfig,
   type MetadataProblem,
   type MetadataProblemKind,
   type MetadataSource,

@@ -75,10 +75,13 @@ describe.each(storageModes())('metadata source on %s storage', (mode) => {
 
   it('shares one fetch between concurrent batches of the same process', async () => {
     const source = t.source()
-    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
+    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }] as const
     // Slow enough that the second batch reads the (empty) cache while the first fetch is running.
     t.registry.inject('lodash', { kind: 'slow', delayMs: 300 }, 1)
-    const [a, b] = await Promise.all([source.metadataFor(keys), source.metadataFor(keys)])
+    const [a, b] = await Promise.all([
+      source.metadataFor(keys),
+      source.metadataFor([{ ...keys[0], version: '4.17.20' }]),
+    ])
     expect(a.packages.get('npm/lodash')).toEqual(b.packages.get('npm/lodash'))
     expect(t.registry.requests('lodash')).toBe(1)
   })

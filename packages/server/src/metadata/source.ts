@@ -61,7 +61,8 @@ export interface MetadataSourceOptions {
   memoryEntries?: number
 }
 
-type Config_ = Pick<Config, 'npmRegistry' | 'mavenRepositories' | 'metadataTtlMs' | 'offline'>
+/** The configuration the facade reads (config.ts: SEXTANT_NPM_REGISTRY, …_MAVEN_REPOSITORIES, …). */
+export type MetadataConfig = Pick<Config, 'npmRegistry' | 'mavenRepositories' | 'metadataTtlMs' | 'offline'>
 
 interface Shared {
   outcome: FetchOutcome
@@ -77,7 +78,7 @@ interface Wanted {
 
 export function createMetadataSource(
   db: Db,
-  config: Config_,
+  config: MetadataConfig,
   options: MetadataSourceOptions = {},
 ): MetadataSource {
   const now = options.now ?? (() => new Date())
@@ -97,7 +98,9 @@ export function createMetadataSource(
   // Each fetch answers its outcome and a release: the batch that started it releases it once the
   // outcome is in the database, so a batch starting meanwhile finds it either in flight or stored.
   const fetchShared = (w: Wanted, entry: CachedEntry | undefined): Promise<Shared> => {
-    const id = `${cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)}\u0000${[...w.versions].join(',')}`
+    // Versions matter only to a datasource that reads per version (Maven POMs), not to npm.
+    const versions = w.datasource.covers ? [...w.versions].sort().join(',') : ''
+    const id = `${cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)}\u0000${versions}`
     const running = inFlight.get(id)
     if (running) return running.then((outcome) => ({ outcome, release: () => {} }))
     const request = w.datasource
