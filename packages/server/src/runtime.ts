@@ -3,15 +3,19 @@
 // migrations → first-start identity → jobs → workers → HTTP. Stop reverses it, letting running jobs finish.
 import { fileURLToPath } from 'node:url'
 import pino, { type Logger } from 'pino'
+import { createAdvisoryStore } from './advisories'
 import { startAdvisorySync } from './advisories/sync.job'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
 import { migrate } from './db/migrate'
+import { takeStartupLock } from './db/startup-lock'
 import { startExportJobs } from './exports/export.job'
 import { buildApp } from './http/app'
 import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
 import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
+import { createMetadataSource } from './metadata'
+import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
 
 export interface StartOptions {
@@ -75,12 +79,15 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       )
     }
 
+    const releaseStartupLock = await takeStartupLock(db)
+    stops.push(releaseStartupLock)
     const boss = await startBoss(target, logger)
     stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
     await ensureQueue(boss, ANALYSE_QUEUE)
     const advisorySync = await startAdvisorySync({ db, boss, config, logger, workers: options.workers })
     stops.push(advisorySync.stop)
 
+    const sources = createAnalysisSources(createAdvisoryStore(db), createMetadataSource(db, config))
     let workers: Workers | null = null
     if (options.workers) {
       workers = await startWorkers<AnalyseJobData>(
@@ -88,13 +95,15 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
         ANALYSE_QUEUE,
         config.jobConcurrency,
         async (data) => {
-          const outcome = await runAnalysis(db, data.analysisUuid)
+          const outcome = await runAnalysis(db, data.analysisUuid, sources)
           logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
         },
       )
     }
 
     await startExportJobs(boss, db, logger, { workers: options.workers, concurrency: config.jobConcurrency })
+
+    await releaseStartupLock()
 
     let url: string | null = null
     if (options.api) {

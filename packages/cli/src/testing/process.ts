@@ -24,6 +24,9 @@ export async function spawnSextant(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEXTANT_SERVE_WEB: 'false',
+      // No network in tests: registries from the cache only, no remote advisory sync.
+      SEXTANT_OFFLINE: 'true',
+      SEXTANT_ADVISORY_SOURCES: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,3 +19,29 @@ export interface AnalysisSources {
   advisoriesFor?(packages: PackageRef[]): Promise<OsvRecord[] | null>
   metadataFor?(packages: PackageRef[]): Promise<MetadataAnswer>
 }
+
+/** The real sources: the advisory store (one indexed query per analysis) and the metadata facade. */
+export function createAnalysisSources(
+  advisories: { recordsFor(keys: readonly PackageRef[]): Promise<OsvRecord[]>; isEmpty(): Promise<boolean> },
+  metadata: { metadataFor(keys: readonly PackageRef[]): Promise<MetadataAnswer & { offline: boolean }> },
+): AnalysisSources {
+  return {
+    async advisoriesFor(packages) {
+      const records = await advisories.recordsFor(packages)
+      // No record for these packages is a real answer only when the store holds advisories at all.
+      if (records.length === 0 && (await advisories.isEmpty())) return null
+      return records
+    },
+    async metadataFor(packages) {
+      const batch = await metadata.metadataFor(packages)
+      const problems = [...batch.problems]
+      if (batch.offline && problems.length > 0) {
+        problems.unshift({
+          key: 'registry',
+          message: 'offline mode (SEXTANT_OFFLINE): metadata answered from the cache only',
+        })
+      }
+      return { packages: batch.packages, problems }
+    },
+  }
+}

@@ -26,6 +26,9 @@ export async function startTestInstance(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       SEXTANT_SERVE_WEB: 'false',
+      // No network in tests: registries only from the cache or a local fixture registry, no remote advisory sync.
+      SEXTANT_OFFLINE: 'true',
+      SEXTANT_ADVISORY_SOURCES: 'none',
       SEXTANT_ADMIN_EMAIL: TEST_ADMIN.email,
       SEXTANT_ADMIN_PASSWORD: TEST_ADMIN.password,
       SEXTANT_BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
