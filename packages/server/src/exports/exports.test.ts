@@ -5,14 +5,17 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { exportFormatSchema } from '@sextant/contract'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { corpusDir } from '../../../engine/src/testing/corpus'
 import { storageModes } from '../testing/databases'
 import { startTestInstance, TEST_ADMIN, type TestInstance, waitForReport } from '../testing/instance'
 
+// The shared corpus beside the repository (no deep import of the engine's test helper: arrows test).
+const corpusDir =
+  process.env.SEXTANT_CORPUS_DIR ?? fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url))
 const project = join(corpusDir, 'projects/nodegoat')
 
 /** The administrator's session (a private project is one uploaded by a signed-in member). */
