@@ -33,9 +33,25 @@ export const arrowRules: IForbiddenRuleType[] = [
   },
   {
     name: 'no-deep-imports',
-    comment: "across packages only a package's index.ts (DESIGN §1: 'no deep imports across packages')",
+    comment:
+      "across packages only a package's index.ts (DESIGN §1: 'no deep imports across packages'); tests may also use another package's src/testing helpers",
     severity: 'error',
     from: { path: '^packages/([^/]+)/' },
-    to: { path: '^packages/[^/]+/', pathNot: ['^packages/$1/', '^packages/[^/]+/src/index\\.ts$'] },
+    to: {
+      path: '^packages/[^/]+/',
+      pathNot: ['^packages/$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/[^/]+/src/testing/'],
+    },
+  },
+  {
+    name: 'testing-helpers-only-in-tests',
+    comment:
+      'src/testing/ holds test helpers (fixture servers, corpus paths): product code never imports them',
+    severity: 'error',
+    // Test-support files (test-setup.ts, bench.ts) count as tests.
+    from: {
+      path: '^packages/',
+      pathNot: ['\\.test\\.tsx?$', '/src/testing/', '/test-[^/]+\\.ts$', '/bench\\.ts$'],
+    },
+    to: { path: '^packages/[^/]+/src/testing/' },
   },
 ]
