@@ -2,6 +2,8 @@
 // No runtime dependency but zod; imported by server, sdk and web alike.
 export * from './advisories'
 export * from './error'
+export * from './exclusions'
+export * from './exclusions.routes'
 export * from './exports'
 export * from './exports.routes'
 export * from './health'

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
 import { exportRouteDefs } from './exports.routes'
+import { exclusionRouteDefs } from './exclusions.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
@@ -29,6 +30,7 @@ export interface RouteDef {
 const projectIdParams = z.object({ projectId: z.string().min(1) })
 
 export const routes = {
+  ...exclusionRouteDefs,
   ...exportRouteDefs,
   healthcheck: {
     method: 'GET',

@@ -31,6 +31,9 @@ const envSchema = z.object({
   SEXTANT_MAVEN_REPOSITORIES: z.string().default('https://repo.maven.apache.org/maven2/'),
   SEXTANT_METADATA_TTL_HOURS: z.coerce.number().positive().default(24),
   SEXTANT_OFFLINE: bool.default(false),
+  SEXTANT_ALLOW_PRIVATE_REPOSITORIES: bool.default(false),
+  SEXTANT_ALLOW_LOCAL_REPOSITORIES: bool.default(false),
+  SEXTANT_GIT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -59,6 +62,11 @@ export interface Config {
   metadataTtlMs: number
   /** Answer registry metadata from the cache only, never the network. */
   offline: boolean
+  /** Repository URLs may resolve to loopback, private, link-local or CGNAT addresses (SSRF guard off). */
+  allowPrivateRepositories: boolean
+  /** `file://` repository URLs are allowed (tests, air-gapped mirrors). */
+  allowLocalRepositories: boolean
+  gitTimeoutMs: number
 }
 
 function splitList(text: string): string[] {
@@ -102,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mavenRepositories: splitList(e.SEXTANT_MAVEN_REPOSITORIES),
     metadataTtlMs: e.SEXTANT_METADATA_TTL_HOURS * 3600_000,
     offline: e.SEXTANT_OFFLINE,
+    allowPrivateRepositories: e.SEXTANT_ALLOW_PRIVATE_REPOSITORIES,
+    allowLocalRepositories: e.SEXTANT_ALLOW_LOCAL_REPOSITORIES,
+    gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_SECONDS * 1000,
   }
 }

@@ -11,9 +11,12 @@ import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
+import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
 import { projectRoutes } from '../resources/projects.routes'
+import { refreshRoutes } from '../resources/refresh/refresh.routes'
+import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
 import { uploadRoutes } from '../resources/uploads.routes'
 import { ReportCache } from '../services/report-cache'
 import { installAuth } from './auth'
@@ -58,6 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
+  exclusionRoutes(app, db)
+  reportServiceRoutes(app, db, boss, deps.workers)
+  refreshRoutes(app, db, boss, deps.workers, config)
   downloadAndBadgeRoutes(app, db, boss)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

@@ -1,13 +1,25 @@
 // The `analyse` job (DESIGN §3): turns one queued analysis into a stored report. Idempotent: the
 // analysis row is claimed atomically (QUEUED → RUNNING), and a report is stored at most once per
-// analysis, so a job delivered twice or to two workers never analyses twice.
+// analysis, so a job delivered twice or to two workers never analyses twice. The `.meterian` file of
+// the analysis is read every time (its exclusions become the branch's readonly ones), and the exclusions
+// in force are applied (spec report-page §3 Exclusion). The `recompute` queue runs the same function.
 import { randomUUID } from 'node:crypto'
-import { buildReport, type DependencyGraph, type Warning } from '@sextant/engine'
+import {
+  buildReport,
+  type DependencyGraph,
+  hash53,
+  METERIAN_FILE,
+  parseMeterianFile,
+  type Warning,
+} from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
+import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
-import { insertReport } from '../services/reports.repo'
+import { insertReport, latestReportState } from '../services/reports.repo'
 
 export const ANALYSE_QUEUE = 'analyse'
+/** Recompute (DESIGN §3): a new analysis on a stored graph, run by the same function as `analyse`. */
+export const RECOMPUTE_QUEUE = 'recompute'
 
 export interface AnalyseJobData {
   analysisUuid: string
@@ -24,6 +36,27 @@ interface Claimed {
   graph: DependencyGraph
   warnings: Warning[]
   thresholds: { security: number; stability: number; licensing: number }
+  account_uuid: string
+  commit: string | null
+  exclusions_file: string | null
+}
+
+/** Reads the analysis's `.meterian` file into the branch's readonly exclusions; answers its warnings. */
+async function syncFileExclusions(db: Db, claimed: Claimed): Promise<Warning[]> {
+  const parsed =
+    claimed.exclusions_file === null
+      ? { exclusions: [], warnings: [] }
+      : parseMeterianFile(claimed.exclusions_file)
+  // file entry ids are stable per file content; the suffix keeps them unique across projects and branches
+  const suffix = hash53(`${claimed.project_uuid}/${claimed.branch}`).toString(36)
+  await inTransaction(db, (client) =>
+    replaceFileExclusions(
+      client,
+      { accountUuid: claimed.account_uuid, projectUuid: claimed.project_uuid, branch: claimed.branch },
+      parsed.exclusions.map((e) => ({ ...e, id: `${e.id}.${suffix}` })),
+    ),
+  )
+  return parsed.warnings.map((w) => ({ file: METERIAN_FILE, message: `${w.path}: ${w.message}` }))
 }
 
 export async function runAnalysis(
@@ -37,7 +70,7 @@ export async function runAnalysis(
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
-     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, p.thresholds`,
+     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.thresholds, p.account_uuid`,
     [analysisUuid, staleClaimMinutes],
   )
   const claimed = rows[0]
@@ -52,9 +85,16 @@ export async function runAnalysis(
       seen.add(key)
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
-    const [advisories, metadata] = await Promise.all([
+    const fileWarnings = await syncFileExclusions(db, claimed)
+    const [advisories, metadata, exclusions, previous] = await Promise.all([
       sources.advisoriesFor?.(packages) ?? null,
       sources.metadataFor?.(packages) ?? null,
+      exclusionsInForce(
+        db,
+        { uuid: claimed.project_uuid, accountUuid: claimed.account_uuid },
+        claimed.branch,
+      ),
+      latestReportState(db, claimed.project_uuid, claimed.branch),
     ])
     const doc = buildReport({
       uuid: randomUUID(),
@@ -62,8 +102,11 @@ export async function runAnalysis(
       branch: claimed.branch,
       now: now(),
       graph,
-      warnings: claimed.warnings,
+      warnings: [...claimed.warnings, ...fileWarnings],
       thresholds: claimed.thresholds,
+      exclusions,
+      previousExclusionsFingerprint: previous?.fingerprint ?? null,
+      commit: claimed.commit,
       advisories,
       metadata: metadata?.packages ?? null,
       metadataProblems: metadata?.problems ?? [],

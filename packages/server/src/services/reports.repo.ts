@@ -94,3 +94,48 @@ export async function reportHistory(
     minLicensingScore: r.thresholds.licensing,
   }))
 }
+
+/** A stored report document, parsed (diff, VEX, recompute state); `null` when the project has no such report. */
+export async function reportDocumentById(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+): Promise<ReportDocument | null> {
+  if (!isUuid(reportUuid)) return null
+  const { rows } = await db.query<{ document: ReportDocument }>(
+    'SELECT document FROM reports WHERE project_uuid = $1 AND uuid = $2',
+    [projectUuid, reportUuid],
+  )
+  return rows[0]?.document ?? null
+}
+
+/** The latest report of a branch with the exclusions fingerprint it was built with ('' before exclusions existed). */
+export async function latestReportState(
+  db: Db | DbClient,
+  projectUuid: string,
+  branch: string,
+): Promise<{ uuid: string; fingerprint: string; analysisUuid: string | null } | null> {
+  const { rows } = await db.query<{ uuid: string; fingerprint: string | null; analysis_uuid: string | null }>(
+    `SELECT uuid, document->>'exclusionsFingerprint' AS fingerprint, analysis_uuid FROM reports
+     WHERE project_uuid = $1 AND branch = $2 ORDER BY created_at DESC LIMIT 1`,
+    [projectUuid, branch],
+  )
+  const r = rows[0]
+  return r ? { uuid: r.uuid, fingerprint: r.fingerprint ?? '', analysisUuid: r.analysis_uuid } : null
+}
+
+/** The report right before `reportUuid` in the branch's history (spec §4 "Report differences"). */
+export async function previousReportUuid(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+): Promise<string | null> {
+  if (!isUuid(reportUuid)) return null
+  const { rows } = await db.query<{ uuid: string }>(
+    `SELECT p.uuid FROM reports r JOIN reports p ON p.project_uuid = r.project_uuid AND p.branch = r.branch
+       AND (p.created_at, p.uuid) < (r.created_at, r.uuid)
+     WHERE r.project_uuid = $1 AND r.uuid = $2 ORDER BY p.created_at DESC, p.uuid DESC LIMIT 1`,
+    [projectUuid, reportUuid],
+  )
+  return rows[0]?.uuid ?? null
+}

@@ -2,7 +2,7 @@
 // ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
 // nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
 import type { UploadQuery, UploadResponse } from '@sextant/contract'
-import { extractProject, type SourceFile } from '@sextant/engine'
+import { extractProject, METERIAN_FILE, type SourceFile } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
@@ -25,6 +25,11 @@ export function normaliseUploadPath(name: string): string | null {
     .filter((p) => p !== '' && p !== '.')
   if (parts.length === 0 || parts.some((p) => p === '..') || /^[a-zA-Z]:$/.test(parts[0] ?? '')) return null
   return parts.join('/')
+}
+
+/** The `.meterian` file at the root of the upload, read by the analysis (product-notes). */
+export function exclusionsFileOf(files: readonly UploadedFile[]): string | null {
+  return files.find((f) => f.path === METERIAN_FILE)?.content.toString('utf8') ?? null
 }
 
 function projectName(query: UploadQuery, rootName: string | null): string {
@@ -95,8 +100,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     }
     await ensureBranch(client, projectUuid, query.branch)
     await client.query(
-      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings)
-       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6)`,
+      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings, exclusions_file)
+       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $7)`,
       [
         analysisUuid,
         projectUuid,
@@ -104,6 +109,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
         input.source,
         JSON.stringify(extraction.graph),
         JSON.stringify(extraction.warnings),
+        exclusionsFileOf(files),
       ],
     )
     for (const f of files) {

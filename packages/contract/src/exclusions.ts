@@ -1,0 +1,179 @@
+// Exclusions, recompute, refresh, CI builds, outcomes and diffs on the wire (spec report-page §3
+// Exclusion, Diff entries, §4 recompute; accounts-and-api §7 "Exclusions", "Projects and reports";
+// product-notes "How scans reach the server"). The engine builds the same shapes.
+import { z } from 'zod'
+import { outcomeSchema } from './report'
+
+export const exclusionSourceSchema = z.enum([
+  'security:advices',
+  'security:cves',
+  'security:libraries',
+  'stability:libraries',
+  'licensing:libraries',
+])
+export const exclusionReasonSchema = z.enum(['mitigated', 'unapplicable', 'invalid', 'ignored'])
+export const exclusionDomainSchema = z.enum(['security', 'stability', 'licensing'])
+
+export const exclusionSchema = z.object({
+  id: z.string(),
+  source: exclusionSourceSchema,
+  domain: exclusionDomainSchema,
+  /** The advice uuid (advice exclusions). */
+  uuid: z.string().optional(),
+  cve: z.string().optional(),
+  library: z.object({ name: z.string(), language: z.string() }).optional(),
+  /** A version, '*' for every version, '--' for an empty one. */
+  version: z.string().optional(),
+  reason: exclusionReasonSchema,
+  description: z.string(),
+  transitive: z.boolean(),
+  /** From the repository's `.meterian` file: removable only by changing the file. */
+  readonly: z.boolean(),
+  creatorUuid: z.string().nullable(),
+  scope: z.enum(['branch', 'account']),
+  /** The exclusion as a `.meterian` entry (JSON string, with `source` and `version`). */
+  content: z.string(),
+})
+export type ExclusionDto = z.infer<typeof exclusionSchema>
+
+export const exclusionBranchParamsSchema = z.object({
+  projectId: z.string().min(1),
+  branch: z.string().min(1),
+})
+export const exclusionIdParamsSchema = exclusionBranchParamsSchema.extend({ exclusionId: z.string().min(1) })
+export const exclusionListQuerySchema = z.object({ expanded: z.string().optional() })
+export const exclusionFileQuerySchema = z.object({ full: z.enum(['true', 'false']).optional() })
+
+/**
+ * `content` is a JSON string: one entry with its `source` (e.g. `{"source":"security:cves","cve":"CVE-…",
+ * "version":"*","reason":"mitigated","description":"…"}`), or a whole `.meterian` layout `{"exclusions":{…}}`.
+ */
+export const exclusionCreateBodySchema = z.object({
+  creatorUuid: z.string().max(64).nullable().optional(),
+  content: z.string().min(2).max(1_000_000),
+  /** Accepted for the page's mitigation payload (spec §3); the entry's own `source` wins. */
+  domain: z.string().optional(),
+})
+
+export const accountExclusionParamsSchema = z.object({ id: z.string().min(1) })
+export const accountExclusionQuerySchema = z.object({
+  domain: exclusionDomainSchema.optional(),
+  id: z.string().optional(),
+})
+/** v1 body: the entry itself (its `source` may be left out: the domain's library collection, or the kind by key). */
+export const accountExclusionBodySchema = z.record(z.string(), z.unknown())
+
+export const recomputeQuerySchema = z.object({
+  branch: z.string().trim().min(1).max(255),
+  includes: z.string().optional(),
+})
+export const analysisQueuedSchema = z.object({
+  projectUuid: z.string(),
+  branch: z.string(),
+  analysisUuid: z.string(),
+  status: z.literal('QUEUED'),
+})
+export const recomputeStateSchema = z.object({
+  projectUuid: z.string(),
+  branch: z.string(),
+  reportUuid: z.string().nullable(),
+  /** The exclusions in force now differ from those the latest report was built with: the page glows. */
+  areExclusionsDifferent: z.boolean(),
+  /** A recompute or refresh of the branch is queued or running. */
+  running: z.boolean(),
+})
+
+export const diffQuerySchema = z.object({
+  branch: z.string().trim().min(1).max(255),
+  to: z.string().optional(),
+  from: z.string().optional(),
+})
+const diffComponentSchema = z.object({ library: z.string(), language: z.string(), version: z.string() })
+const changeSetSchema = z.object({ added: z.array(z.string()), removed: z.array(z.string()) })
+export const diffEntrySchema = z.object({
+  library: z.string(),
+  version: z.string(),
+  language: z.string(),
+  reason: z.enum(['added', 'removed', 'updated']),
+  patch: z.string().nullable().optional(),
+  exclusion: z.boolean().optional(),
+  exclusionRemoved: z.boolean().optional(),
+  id: z.string().optional(),
+  severity: z.string().optional(),
+  cve: z.string().nullable().optional(),
+  licenses: z.array(z.string()).optional(),
+  policies: z.array(z.string()).optional(),
+  diffLicenses: changeSetSchema.optional(),
+  diffPolicies: changeSetSchema.optional(),
+})
+export const reportDiffSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  components: z.object({
+    plus: z.array(diffComponentSchema),
+    minus: z.array(diffComponentSchema),
+    versionChanges: z.array(
+      diffComponentSchema
+        .omit({ version: true })
+        .extend({ from: z.string(), to: z.string(), direction: z.enum(['upgrade', 'downgrade', 'change']) }),
+    ),
+  }),
+  security: z.array(diffEntrySchema),
+  stability: z.array(diffEntrySchema),
+  licensing: z.array(diffEntrySchema),
+  messages: z.object({
+    components: z.string().nullable(),
+    security: z.string().nullable(),
+    stability: z.string().nullable(),
+    licensing: z.string().nullable(),
+  }),
+})
+export type ReportDiffDto = z.infer<typeof reportDiffSchema>
+
+export const outcomeQuerySchema = z.object({
+  branch: z.string().trim().min(1).max(255),
+  outcome: outcomeSchema,
+})
+export const branchOutcomeSchema = z.object({
+  projectUuid: z.string(),
+  branch: z.string(),
+  outcome: outcomeSchema,
+  updatedAt: z.string().nullable(),
+})
+
+export const projectCreateBodySchema = z.object({
+  url: z.string().trim().min(1).max(2048),
+  name: z.string().trim().min(1).max(255).optional(),
+  branch: z.string().trim().min(1).max(255).optional(),
+})
+export const refreshQuerySchema = z.object({ branch: z.string().trim().min(1).max(255).default('main') })
+
+export const buildCreateBodySchema = z
+  .object({
+    projectUuid: z.string().optional(),
+    url: z.string().trim().min(1).max(2048).optional(),
+    name: z.string().trim().min(1).max(255).optional(),
+    branch: z.string().trim().min(1).max(255).default('main'),
+  })
+  .refine((b) => b.projectUuid || b.url, {
+    message: 'Give projectUuid (an existing project) or url (a new one).',
+  })
+export const buildStatusSchema = z.enum(['OPEN', 'QUEUED', 'RUNNING', 'DONE', 'FAILED'])
+export const buildSchema = z.object({
+  uuid: z.string(),
+  projectUuid: z.string(),
+  branch: z.string(),
+  status: buildStatusSchema,
+  files: z.array(z.string()),
+  analysisUuid: z.string().nullable(),
+  reportUuid: z.string().nullable(),
+  error: z.string().nullable(),
+  scores: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }).nullable(),
+  thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
+  outcome: outcomeSchema.nullable(),
+  /** The CLI exit code (product-notes "Scores"): +1 security, +2 stability, +4 licensing failed. */
+  exitCode: z.number().int().nullable(),
+  createdAt: z.string(),
+})
+export type BuildDto = z.infer<typeof buildSchema>
+export const buildIdParamsSchema = z.object({ id: z.string().min(1) })

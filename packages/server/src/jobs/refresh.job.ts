@@ -1,0 +1,88 @@
+// The `refresh` job (DESIGN §3; issue 6 "Refresh"): clones the project's repository (shallow, one
+// branch) after checking its URL again (SSRF, DESIGN §7), extracts the supported files, stores graph,
+// files, commit and `.meterian` file on the analysis, and queues it on `analyse` (the same job path).
+import { extractProject } from '@sextant/engine'
+import type { Config } from '../config'
+import { type Db, inTransaction } from '../db/connection'
+import { checkoutBranch } from '../resources/refresh/git-checkout'
+import { checkRepositoryUrl } from '../resources/refresh/repository-url'
+import { ANALYSE_QUEUE } from './analyse.job'
+import type { PgBoss } from './boss'
+
+export const REFRESH_QUEUE = 'refresh'
+
+export async function runRefresh(
+  db: Db,
+  boss: PgBoss,
+  config: Config,
+  analysisUuid: string,
+): Promise<'queued' | 'skipped' | 'failed'> {
+  const { rows } = await db.query<{ branch: string; url: string | null }>(
+    `SELECT a.branch, p.url FROM analyses a JOIN projects p ON p.uuid = a.project_uuid
+     WHERE a.uuid = $1 AND a.status = 'QUEUED' AND a.source = 'git' AND a.graph IS NULL`,
+    [analysisUuid],
+  )
+  const row = rows[0]
+  if (!row) return 'skipped'
+  const fail = async (message: string) => {
+    await db.query(`UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $2 WHERE uuid = $1`, [
+      analysisUuid,
+      message,
+    ])
+    return 'failed' as const
+  }
+  try {
+    if (!row.url) return await fail('This project has no repository URL.')
+    const guard = await checkRepositoryUrl(row.url, {
+      allowPrivate: config.allowPrivateRepositories,
+      allowLocal: config.allowLocalRepositories,
+    })
+    if (!guard.ok) return await fail(guard.message)
+    const checkout = await checkoutBranch(guard.repository.url, row.branch, {
+      timeoutMs: config.gitTimeoutMs,
+      allowLocal: config.allowLocalRepositories,
+      maxFileBytes: config.bodyLimitBytes,
+    })
+    const extraction = extractProject(checkout.files)
+    if (extraction.files.length === 0)
+      return await fail(
+        `No supported manifest, lockfile or SBOM was found on branch '${row.branch}' (commit ${checkout.commit.slice(0, 12)}).`,
+      )
+    const warnings = [
+      ...extraction.warnings,
+      ...extraction.errors.map((e) => ({
+        file: e.file,
+        ...(e.line !== undefined ? { line: e.line } : {}),
+        message: e.message,
+      })),
+      ...checkout.skipped.map((file) => ({ file, message: 'skipped: larger than the upload limit' })),
+    ]
+    await inTransaction(db, async (client) => {
+      await client.query(
+        `UPDATE analyses SET graph = $2, warnings = $3, commit = $4, exclusions_file = $5 WHERE uuid = $1`,
+        [
+          analysisUuid,
+          JSON.stringify(extraction.graph),
+          JSON.stringify(warnings),
+          checkout.commit,
+          checkout.files.find((f) => f.path === '.meterian')?.content ?? null,
+        ],
+      )
+      for (const f of checkout.files) {
+        await client.query('INSERT INTO analysis_files (analysis_uuid, path, content) VALUES ($1, $2, $3)', [
+          analysisUuid,
+          f.path,
+          Buffer.from(f.content, 'utf8'),
+        ])
+      }
+      await boss.send(
+        ANALYSE_QUEUE,
+        { analysisUuid },
+        { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
+      )
+    })
+    return 'queued'
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  }
+}

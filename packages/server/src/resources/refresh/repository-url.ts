@@ -1,0 +1,114 @@
+// The SSRF guard for repository URLs (DESIGN §7): schemes https, http, git and ssh (also scp-like
+// `user@host:path`), and file only when SEXTANT_ALLOW_LOCAL_REPOSITORIES=true. The host is resolved and
+// every address must be public: loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16,
+// fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7) and other special ranges are refused unless
+// SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true. The check runs when the URL is given and again before each clone.
+import { lookup } from 'node:dns/promises'
+import { BlockList, isIP } from 'node:net'
+
+export type RepositoryUrl =
+  | { kind: 'remote'; url: string; host: string }
+  | { kind: 'local'; url: string; path: string }
+
+export interface GuardOptions {
+  allowPrivate: boolean
+  allowLocal: boolean
+  /** Host → addresses (tests); the system resolver by default. */
+  resolve?: (host: string) => Promise<string[]>
+}
+
+export type GuardResult = { ok: true; repository: RepositoryUrl } | { ok: false; message: string }
+
+const blocked = new BlockList()
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4')
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6')
+
+/** Whether an address is loopback, private, link-local, CGNAT or otherwise not a public one. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address)
+  if (family === 4) return blocked.check(address, 'ipv4')
+  if (family !== 6) return true
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4')
+  return blocked.check(address, 'ipv6')
+}
+
+const SCHEMES = new Set(['https:', 'http:', 'git:', 'ssh:'])
+
+function parse(raw: string, allowLocal: boolean): GuardResult {
+  const text = raw.trim()
+  const scp = /^([\w.-]+@)?([\w.-]+):(?!\/\/)(.+)$/.exec(text)
+  if (scp && !/^[a-z]+$/i.test(scp[2]!)) {
+    return { ok: true, repository: { kind: 'remote', url: text, host: scp[2]! } }
+  }
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return { ok: false, message: `'${raw}' is not a repository URL (use https://host/owner/repo.git).` }
+  }
+  if (url.protocol === 'file:') {
+    if (!allowLocal)
+      return {
+        ok: false,
+        message:
+          'Local file:// repositories are refused: the operator may allow them with SEXTANT_ALLOW_LOCAL_REPOSITORIES=true.',
+      }
+    return { ok: true, repository: { kind: 'local', url: url.href, path: decodeURIComponent(url.pathname) } }
+  }
+  if (!SCHEMES.has(url.protocol))
+    return {
+      ok: false,
+      message: `The scheme ${url.protocol} is not allowed for repositories: use https, http, git or ssh.`,
+    }
+  if (url.username && url.password)
+    return { ok: false, message: 'Do not put a password in the repository URL.' }
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (!host) return { ok: false, message: `'${raw}' has no host.` }
+  return { ok: true, repository: { kind: 'remote', url: url.href, host } }
+}
+
+export async function checkRepositoryUrl(raw: string, options: GuardOptions): Promise<GuardResult> {
+  const parsed = parse(raw, options.allowLocal)
+  if (!parsed.ok || parsed.repository.kind === 'local' || options.allowPrivate) return parsed
+  const host = parsed.repository.host
+  let addresses: string[]
+  if (isIP(host)) addresses = [host]
+  else {
+    try {
+      addresses = options.resolve
+        ? await options.resolve(host)
+        : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+    } catch {
+      return { ok: false, message: `The repository host ${host} could not be resolved.` }
+    }
+  }
+  const bad = addresses.find(isNonPublicAddress)
+  if (bad !== undefined || addresses.length === 0) {
+    return {
+      ok: false,
+      message: `The repository host ${host} resolves to ${bad ?? 'no address'}, a loopback, private or link-local address: refused. The operator may allow such repositories with SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true.`,
+    }
+  }
+  return parsed
+}

@@ -1,0 +1,54 @@
+// Recompute (spec report-page §4 "Recompute", §7 `POST /api/v1/reports/{projectId}/full`; DESIGN §1):
+// a new analysis on the stored graph of the branch's latest report, queued on `recompute`, with the
+// exclusions and data of now; and the recompute-needed state the page's button glows on.
+import { exclusionsFingerprint } from '@sextant/engine'
+import { type Db, inTransaction } from '../../db/connection'
+import { HttpError } from '../../http/errors'
+import { RECOMPUTE_QUEUE } from '../../jobs/analyse.job'
+import type { PgBoss } from '../../jobs/boss'
+import type { ProjectRecord } from '../../services/projects.repo'
+import { latestReportState } from '../../services/reports.repo'
+import { newUuid } from '../../services/secrets'
+import { exclusionsInForce } from '../exclusions/exclusions.repo'
+import { branchBusy, copyAnalysis } from './report-services.repo'
+
+export async function startRecompute(db: Db, boss: PgBoss, project: ProjectRecord, branch: string) {
+  const latest = await latestReportState(db, project.uuid, branch)
+  if (!latest)
+    throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report to recompute yet.`)
+  if (!latest.analysisUuid)
+    throw new HttpError(
+      409,
+      'The analysis behind the latest report is gone: refresh or upload the project again.',
+    )
+  const analysisUuid = newUuid()
+  await inTransaction(db, async (client) => {
+    if (!(await copyAnalysis(client, latest.analysisUuid!, analysisUuid, 'recompute'))) {
+      throw new HttpError(
+        409,
+        'The latest report has no stored dependency graph: refresh or upload the project again.',
+      )
+    }
+    await boss.send(
+      RECOMPUTE_QUEUE,
+      { analysisUuid },
+      { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
+    )
+  })
+  return { projectUuid: project.uuid, branch, analysisUuid, status: 'QUEUED' as const }
+}
+
+export async function recomputeState(db: Db, project: ProjectRecord, branch: string) {
+  const [latest, exclusions, running] = await Promise.all([
+    latestReportState(db, project.uuid, branch),
+    exclusionsInForce(db, project, branch),
+    branchBusy(db, project.uuid, branch),
+  ])
+  return {
+    projectUuid: project.uuid,
+    branch,
+    reportUuid: latest?.uuid ?? null,
+    areExclusionsDifferent: latest !== null && latest.fingerprint !== exclusionsFingerprint(exclusions),
+    running,
+  }
+}
