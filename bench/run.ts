@@ -4,11 +4,17 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
+import { exportsBench } from './exports.bench'
 import { metadataBench } from './metadata.bench'
 import { spineBench } from './spine.bench'
 import { type BenchSection, renderSection } from './table'
 
-const sections: (() => Promise<BenchSection>)[] = [spineBench, advisoryImportBench, metadataBench]
+const sections: (() => Promise<BenchSection>)[] = [
+  spineBench,
+  advisoryImportBench,
+  metadataBench,
+  exportsBench,
+]
 
 const results: BenchSection[] = []
 for (const run of sections) {
