@@ -2,6 +2,8 @@
 // Order matters only when two extractors match one path: the first that reads the file wins.
 import { cyclonedxJsonExtractor } from './cyclonedx-json/extractor'
 import { cyclonedxXmlExtractor } from './cyclonedx-xml/extractor'
+import { gradleBuildExtractor } from './gradle-build'
+import { gradleLockfileExtractor } from './gradle-lockfile'
 import { packageLockExtractor } from './package-lock/extractor'
 import { pnpmLockExtractor } from './pnpm-lock/extractor'
 import { spdxJsonExtractor } from './spdx-json/extractor'
@@ -15,6 +17,8 @@ export const extractors: readonly Extractor[] = [
   cyclonedxJsonExtractor,
   cyclonedxXmlExtractor,
   spdxJsonExtractor,
+  gradleLockfileExtractor,
+  gradleBuildExtractor,
 ]
 
 /** Every registered extractor whose `matches` accepts the path, in registry order. */

@@ -6,4 +6,5 @@ export {
   type GradleVersionCatalog,
   parseGradleVersionCatalog,
 } from './catalog'
-export { extractGradleBuild, gradleBuildExtractor } from './extract'
+export { extractGradleBuild } from './extract'
+export { gradleBuildExtractor } from './extractor'

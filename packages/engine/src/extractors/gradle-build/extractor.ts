@@ -1,0 +1,10 @@
+// The registered gradle-build extractor: the format reader of ./extract behind the shared guard
+// (size limit, never throwing; DESIGN §4 extractors), like every other registry member.
+import { defineExtractor } from '../shared/define'
+import { gradleBuildExtractor as reader } from './extract'
+
+export const gradleBuildExtractor = defineExtractor({
+  id: reader.id,
+  matches: reader.matches,
+  extract: reader.extract,
+})
