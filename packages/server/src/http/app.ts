@@ -11,6 +11,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
+import { buildRoutes } from '../resources/builds/builds.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   exclusionRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
+  buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   downloadAndBadgeRoutes(app, db, boss)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

@@ -1,0 +1,122 @@
+// The CI build flow (product-notes "How scans reach the server"; routes ours, documented in the contract):
+// POST /api/v1/builds → upload files → start (the upload path: extract, store, queue `analyse`) → poll
+// GET /api/v1/builds/{id}: status and, when done, scores, outcome and the CLI exit code.
+import { type BuildDto, routes } from '@sextant/contract'
+import { cliExitCode, scoreOutcome } from '@sextant/engine'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../../db/connection'
+import type { Principal } from '../../http/auth'
+import { HttpError } from '../../http/errors'
+import { bindRoute } from '../../http/route'
+import type { PgBoss, Workers } from '../../jobs/boss'
+import { writableProject } from '../../services/project-lookup'
+import { newUuid } from '../../services/secrets'
+import { normaliseUploadPath, startUploadAnalysis } from '../../services/uploads.service'
+import { type BuildRow, buildFiles, findBuild, insertBuild, markStarted, putBuildFile } from './builds.repo'
+
+function present(b: BuildRow): BuildDto {
+  const status = !b.started ? 'OPEN' : b.error ? 'FAILED' : (b.analysis_status ?? 'QUEUED')
+  const done = status === 'DONE' && b.report_uuid !== null
+  const scores = done
+    ? { security: b.security_score!, stability: b.stability_score!, licensing: b.licensing_score! }
+    : null
+  return {
+    uuid: b.uuid,
+    projectUuid: b.project_uuid,
+    branch: b.branch,
+    status,
+    files: b.files,
+    analysisUuid: b.analysis_uuid,
+    reportUuid: b.report_uuid,
+    error: b.error ?? b.analysis_error,
+    scores,
+    thresholds: b.thresholds,
+    outcome: scores ? scoreOutcome(scores, b.thresholds) : null,
+    exitCode: scores ? cliExitCode(scores, b.thresholds) : status === 'FAILED' ? -3 : null,
+    createdAt: b.created_at.toISOString(),
+  }
+}
+
+async function ownBuild(db: Db, principal: Principal, id: string): Promise<BuildRow> {
+  const build = /^[0-9a-f-]{36}$/i.test(id) ? await findBuild(db, id) : null
+  if (!build) throw new HttpError(404, `There is no build ${id}.`)
+  await writableProject(db, principal, build.project_uuid)
+  return build
+}
+
+async function readParts(request: FastifyRequest, limitBytes: number) {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.')
+  const files: { path: string; content: Buffer }[] = []
+  let total = 0
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue
+    const content = await part.toBuffer()
+    total += content.length
+    if (total > limitBytes) throw new HttpError(413, 'The upload is too large.')
+    const path = normaliseUploadPath(part.filename || part.fieldname)
+    if (!path) throw new HttpError(400, `The file name '${part.filename}' is not a usable relative path.`)
+    files.push({ path, content })
+  }
+  return files
+}
+
+export function buildRoutes(
+  app: FastifyInstance,
+  db: Db,
+  boss: PgBoss,
+  workers: Workers | null,
+  limitBytes: number,
+): void {
+  bindRoute(app, routes.buildCreate, async ({ body, request }) => {
+    let projectUuid = body.projectUuid
+    if (!projectUuid) {
+      // a new project for the URL, made by the upload path with no files yet: reuse its naming
+      throw new HttpError(
+        400,
+        'Create the project first (POST /api/v1/projects {url}) and pass its projectUuid.',
+      )
+    }
+    const project = await writableProject(db, request.principal, projectUuid)
+    projectUuid = project.uuid
+    const uuid = newUuid()
+    const p = request.principal
+    await insertBuild(db, {
+      uuid,
+      projectUuid,
+      branch: body.branch,
+      creator: p.kind === 'member' ? p.member.membershipUuid : null,
+    })
+    return present((await findBuild(db, uuid))!)
+  })
+
+  bindRoute(app, routes.buildFiles, async ({ params, request }) => {
+    const build = await ownBuild(db, request.principal, params.id)
+    if (build.started)
+      throw new HttpError(409, 'This build has started: open a new build to upload other files.')
+    for (const f of await readParts(request, limitBytes))
+      await putBuildFile(db, build.uuid, f.path, f.content)
+    return present((await findBuild(db, build.uuid))!)
+  })
+
+  bindRoute(app, routes.buildStart, async ({ params, request }) => {
+    const build = await ownBuild(db, request.principal, params.id)
+    if (build.started) return present(build)
+    const files = await buildFiles(db, build.uuid)
+    const started = await startUploadAnalysis({
+      db,
+      boss,
+      principal: request.principal,
+      projectId: build.project_uuid,
+      query: { branch: build.branch },
+      files,
+      source: 'manifests',
+    })
+    await markStarted(db, build.uuid, started.analysisUuid)
+    workers?.notify()
+    return present((await findBuild(db, build.uuid))!)
+  })
+
+  bindRoute(app, routes.buildGet, async ({ params, request }) =>
+    present(await ownBuild(db, request.principal, params.id)),
+  )
+}

@@ -1,0 +1,58 @@
+// The CI build flow (product-notes "How scans reach the server"): create, upload files, start, poll until
+// DONE with scores, outcome and the CLI exit code.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageModes } from '../../testing/databases'
+import { startTestInstance, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../../testing/instance'
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
+const auth = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
+
+describe.each(storageModes())('CI builds on %s storage', (mode) => {
+  let t: TestInstance
+  beforeAll(async () => {
+    t = await startTestInstance(mode, { SEXTANT_OFFLINE: 'true' })
+  }, 60_000)
+  afterAll(async () => t?.close())
+
+  it('runs create → files → start → poll to a DONE build with an exit code', async () => {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(fixture('small.cdx.json'))]), 'bom.cdx.json')
+    const up = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=seed`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    })
+    const { projectUuid } = (await up.json()) as { projectUuid: string }
+    const created = await fetch(`${t.url}/api/v1/builds`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ projectUuid, branch: 'ci' }),
+    })
+    expect(created.status).toBe(201)
+    const build = (await created.json()) as { uuid: string; status: string }
+    expect(build.status).toBe('OPEN')
+    const files = new FormData()
+    files.append('file', new Blob([new Uint8Array(fixture('package.json'))]), 'package.json')
+    files.append('file', new Blob([new Uint8Array(fixture('package-lock.json'))]), 'package-lock.json')
+    const put = await fetch(`${t.url}/api/v1/builds/${build.uuid}/files`, {
+      method: 'POST',
+      headers: auth,
+      body: files,
+    })
+    expect(((await put.json()) as { files: string[] }).files).toEqual(['package-lock.json', 'package.json'])
+    expect(
+      (await fetch(`${t.url}/api/v1/builds/${build.uuid}/start`, { method: 'POST', headers: auth })).status,
+    ).toBe(202)
+    const deadline = Date.now() + 20_000
+    let state: { status: string; exitCode: number | null; outcome: string | null; scores: unknown }
+    do {
+      await new Promise((r) => setTimeout(r, 100))
+      state = await (await fetch(`${t.url}/api/v1/builds/${build.uuid}`, { headers: auth })).json()
+    } while (state.status !== 'DONE' && state.status !== 'FAILED' && Date.now() < deadline)
+    expect(state.status).toBe('DONE')
+    expect(state.scores).not.toBeNull()
+    expect(typeof state.exitCode).toBe('number')
+    expect(['PASS', 'FAIL']).toContain(state.outcome)
+  }, 60_000)
+})
