@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
 import { exportsBench } from './exports.bench'
 import { metadataBench } from './metadata.bench'
+import { recomputeBench } from './recompute.bench'
 import { spineBench } from './spine.bench'
 import { type BenchSection, renderSection } from './table'
 
@@ -14,6 +15,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   advisoryImportBench,
   metadataBench,
   exportsBench,
+  recomputeBench,
 ]
 
 const results: BenchSection[] = []
