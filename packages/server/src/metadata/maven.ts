@@ -21,14 +21,14 @@ const MAVEN_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.8'
 /** Parent POMs followed for licences (Maven's own inheritance has no limit; real chains are short). */
 const maxParentDepth = 6
 
-export function mavenDatasource(
-  http: HttpClient,
-  repositories: readonly string[],
-  maxBytes: number,
-): Datasource {
-  const repos = repositories.map((r) => r.replace(/\/+$/, ''))
-  const fetchText = async (url: string): Promise<MavenFetchResponse> => {
+/**
+ * The fetch a MavenRepository uses, through the facade's HTTP client (retries, limits, per-host
+ * concurrency); `file://` repositories are read from disk. Offline, only `file://` is read.
+ */
+export function mavenFetchText(http: HttpClient, maxBytes: number, offline = false) {
+  return async (url: string): Promise<MavenFetchResponse> => {
     if (url.startsWith('file:')) return readLocal(url, maxBytes)
+    if (offline) throw new Error('offline mode (SEXTANT_OFFLINE): remote Maven repositories are not asked')
     const answer = await http.get({ url, accept: MAVEN_ACCEPT })
     if (answer.kind === 'ok') return { status: 200, body: answer.body }
     if (answer.kind === 'not-found') return { status: answer.status, body: '' }
@@ -36,6 +36,15 @@ export function mavenDatasource(
     if (answer.status !== null) return { status: answer.status, body: answer.message }
     throw new Error(answer.message)
   }
+}
+
+export function mavenDatasource(
+  http: HttpClient,
+  repositories: readonly string[],
+  maxBytes: number,
+): Datasource {
+  const repos = repositories.map((r) => r.replace(/\/+$/, ''))
+  const fetchText = mavenFetchText(http, maxBytes)
   return {
     ecosystem: 'maven',
     registry: repos.join(' '),

@@ -2,13 +2,13 @@
 // "Caching, retries, concurrency limits and offline behaviour live once"; issue 5 "Datasources"):
 // one cache read per batch, only missing or expired packages fetched (each once), one batched write.
 // One package's failure is a problem entry; the rest of the batch is still answered.
-import { packageKey } from '@sextant/engine'
+import { MavenRepository, packageKey } from '@sextant/engine'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { Datasource, FetchOutcome } from './datasource'
 import type { MetadataKey, PackageMetadata, StoredDocument } from './document'
 import { HttpClient, type HttpOptions } from './http'
-import { mavenDatasource } from './maven'
+import { mavenDatasource, mavenFetchText } from './maven'
 import { MemoryCache } from './memory-cache'
 import { npmDatasource } from './npm'
 import {
@@ -45,6 +45,8 @@ export interface MetadataSource {
   metadataFor(keys: readonly MetadataKey[]): Promise<MetadataBatch>
   /** The facade's HTTP client (request counts for tests and benchmarks). */
   readonly http: HttpClient
+  /** A Maven repository client for one analysis's resolution (its POM cache lives as long as it does). */
+  mavenRepository(): MavenRepository
 }
 
 export interface MetadataSourceOptions {
@@ -117,6 +119,11 @@ export function createMetadataSource(
 
   return {
     http,
+    mavenRepository: () =>
+      new MavenRepository({
+        repositories: config.mavenRepositories,
+        fetchText: mavenFetchText(http, maxBytes, config.offline),
+      }),
     async metadataFor(keys) {
       const batch: MetadataBatch = {
         packages: new Map(),
