@@ -31,10 +31,16 @@ describe('embedded database host', () => {
         // statement, so they must never land between another connection's Parse and Bind.
         if (i % 4 === 1) return (await db.query<{ n: number }>(`SELECT ${i} AS n`)).rows[0]?.n === i
         if (i % 4 === 2) {
-          return inTransaction(db, async (c) => (await c.query<{ n: number }>('SELECT $1::int AS n', [i])).rows[0]?.n === i)
+          return inTransaction(
+            db,
+            async (c) => (await c.query<{ n: number }>('SELECT $1::int AS n', [i])).rows[0]?.n === i,
+          )
         }
         const body = randomBytes(i % 3 === 0 ? 300_000 : 200).toString('hex')
-        const r = await db.query<{ n: number; body: string }>('SELECT $1::int AS n, $2::text AS body', [i, body])
+        const r = await db.query<{ n: number; body: string }>('SELECT $1::int AS n, $2::text AS body', [
+          i,
+          body,
+        ])
         return r.rows[0]?.n === i && r.rows[0]?.body === body
       }),
     )

@@ -93,7 +93,8 @@ class SessionQueue {
           continue
         }
         const status = lastReadyStatus(out)
-        if (status === 0x49) this.owner = null // 'I': idle, the session is free
+        if (status === 0x49)
+          this.owner = null // 'I': idle, the session is free
         else this.owner = item.handlerId // mid-cycle (no ReadyForQuery yet) or in a transaction
         item.resolve(out.reduce((n, c) => n + c.length, 0))
       }

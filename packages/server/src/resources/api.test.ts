@@ -138,7 +138,10 @@ describe.each(storageModes())('API on %s storage', (mode) => {
 
   it('accepts a second branch uploaded to an existing project, anonymously and as its owner', async () => {
     const first = await (
-      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, { method: 'POST', body: sbomForm(fixture('small.cdx.json')) })
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+        method: 'POST',
+        body: sbomForm(fixture('small.cdx.json')),
+      })
     ).json()
     const again = await fetch(`${t.url}/api/v1/uploads/${first.projectUuid}/sbom-cdx.json?branch=dev`, {
       method: 'POST',
@@ -154,7 +157,11 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     })
     const headers = { authorization: `Bearer ${(await login.json()).accessToken}` }
     const own = await (
-      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, { method: 'POST', body: sbomForm(fixture('small.cdx.json')), headers })
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+        method: 'POST',
+        body: sbomForm(fixture('small.cdx.json')),
+        headers,
+      })
     ).json()
     const second = await fetch(`${t.url}/api/v1/uploads/${own.projectUuid}/sbom-cdx.json?branch=dev`, {
       method: 'POST',
