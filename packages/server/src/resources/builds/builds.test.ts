@@ -23,7 +23,9 @@ describe.each(storageModes())('CI builds on %s storage', (mode) => {
       headers: auth,
       body: form,
     })
-    const { projectUuid } = (await up.json()) as { projectUuid: string }
+    const upBody = (await up.json()) as { projectUuid: string }
+    if (up.status !== 202) throw new Error(JSON.stringify(upBody))
+    const { projectUuid } = upBody
     const created = await fetch(`${t.url}/api/v1/builds`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
