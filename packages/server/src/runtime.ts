@@ -13,8 +13,8 @@ import { takeStartupLock } from './db/startup-lock'
 import { startExportJobs } from './exports/export.job'
 import { buildApp } from './http/app'
 import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
-import { startReportServiceJobs } from './jobs/report-services.jobs'
 import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
+import { startReportServiceJobs } from './jobs/report-services.jobs'
 import { createMetadataSource } from './metadata'
 import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
@@ -102,11 +102,18 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       )
     }
 
+    workers = await startReportServiceJobs({
+      boss,
+      db,
+      config,
+      logger,
+      sources,
+      workers,
+      enabled: options.workers,
+    })
     await startExportJobs(boss, db, logger, { workers: options.workers, concurrency: config.jobConcurrency })
 
     await releaseStartupLock()
-
-    workers = await startReportServiceJobs({ boss, db, config, logger, sources: {}, workers, enabled: options.workers })
 
     let url: string | null = null
     if (options.api) {
