@@ -117,11 +117,19 @@ export async function upsertAdvisories(
   })
 }
 
+/** Parsed records kept per process, keyed by id; an entry is reused only while its `modified` matches. */
+export type ParsedRecordCache = Map<string, { modified: string; record: OsvRecord }>
+
 /**
  * Every stored record naming one of the packages (withdrawn ones included: the engine keeps them out
- * of matches), in one indexed query for the whole graph. Names are normalised here.
+ * of matches). One indexed query finds the ids and versions for the whole graph; only records this
+ * process has not parsed at that `modified` are read and parsed (a second, by-id query).
  */
-export async function recordsFor(db: Db, keys: readonly PackageKey[]): Promise<OsvRecord[]> {
+export async function recordsFor(
+  db: Db,
+  keys: readonly PackageKey[],
+  cache?: ParsedRecordCache,
+): Promise<OsvRecord[]> {
   const seen = new Set<string>()
   const ecosystems: string[] = []
   const names: string[] = []
@@ -134,8 +142,8 @@ export async function recordsFor(db: Db, keys: readonly PackageKey[]): Promise<O
     names.push(name)
   }
   if (ecosystems.length === 0) return []
-  const result = await db.query<{ raw: unknown }>(
-    `SELECT a.raw FROM advisories a
+  const ids = await db.query<{ id: string; modified: string }>(
+    `SELECT a.id, a.modified::text AS modified FROM advisories a
      WHERE a.id IN (
        SELECT p.advisory_id FROM advisory_packages p
        WHERE (p.ecosystem, p.name) IN (SELECT * FROM unnest($1::text[], $2::text[]))
@@ -143,12 +151,26 @@ export async function recordsFor(db: Db, keys: readonly PackageKey[]): Promise<O
      ORDER BY a.id`,
     [ecosystems, names],
   )
+  const missing = ids.rows.filter((r) => cache?.get(r.id)?.modified !== r.modified).map((r) => r.id)
+  const fresh = new Map<string, OsvRecord>()
+  if (missing.length > 0) {
+    const result = await db.query<{ id: string; modified: string; raw: unknown }>(
+      'SELECT id, modified::text AS modified, raw FROM advisories WHERE id = ANY($1::text[])',
+      [missing],
+    )
+    for (const row of result.rows) {
+      // Stored rows passed the parser on import; a row that no longer parses (a newer, stricter parser)
+      // is left out rather than failing the analysis.
+      const parsed = parseOsvRecord(row.raw)
+      if (!parsed.ok) continue
+      fresh.set(row.id, parsed.record)
+      cache?.set(row.id, { modified: row.modified, record: parsed.record })
+    }
+  }
   const records: OsvRecord[] = []
-  for (const row of result.rows) {
-    // Stored rows passed the parser on import; a row that no longer parses (a newer, stricter parser)
-    // is left out rather than failing the analysis.
-    const parsed = parseOsvRecord(row.raw)
-    if (parsed.ok) records.push(parsed.record)
+  for (const { id } of ids.rows) {
+    const record = fresh.get(id) ?? cache?.get(id)?.record
+    if (record) records.push(record)
   }
   return records
 }

@@ -133,6 +133,29 @@ describe.each(storageModes())('advisory store on %s storage', (mode) => {
     expect(py.map((r) => r.id)).toEqual(idsNaming(pypi, 'PyPI', pyName))
   })
 
+  it('reuses parsed records across lookups and rereads a record whose modified changed', async () => {
+    const store = createAdvisoryStore(opened.db)
+    const first = await store.recordsFor([{ ecosystem: 'npm', name: 'lodash' }])
+    const again = await store.recordsFor([{ ecosystem: 'npm', name: 'lodash' }])
+    expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id))
+    expect(again[0]).toBe(first[0])
+    const target = first[0]!
+    const newer = npm.find((r) => r.id === target.id)!
+    const file = join(scratch, 'newer.jsonl')
+    await writeFile(
+      file,
+      `${JSON.stringify({ ...newer, modified: '2099-01-01T00:00:00Z', summary: 'changed summary' })}\n`,
+    )
+    await importAdvisories(opened.db, file)
+    const after = await store.recordsFor([{ ecosystem: 'npm', name: 'lodash' }])
+    const changed = after.find((r) => r.id === target.id)!
+    expect(changed).not.toBe(target)
+    expect(changed.summary).toBe('changed summary')
+    // Put the corpus version back for the tests that follow.
+    await opened.db.query('DELETE FROM advisories WHERE id = $1', [target.id])
+    await importAdvisories(opened.db, corpusFile('npm'))
+  })
+
   it('skips a record with a bad field with a warning naming its id; the others load', async () => {
     const [a, b, c] = npm
     const bad = { ...b!, id: 'TEST-BAD-1', aliases: 5 }

@@ -7,6 +7,7 @@ import {
   countAdvisories,
   hasAdvisories,
   type PackageKey,
+  type ParsedRecordCache,
   recordsFor,
 } from './advisories.repo'
 
@@ -18,9 +19,23 @@ export interface AdvisoryStore {
   stats(): Promise<AdvisoryCounts>
 }
 
+/** Parsed records kept per process (a full OSV npm + Maven export is about this size). */
+const maxCachedRecords = 30_000
+
+/** One store per process: parsed records are cached in it, the oldest dropped past the limit. */
 export function createAdvisoryStore(db: Db): AdvisoryStore {
+  const cache: ParsedRecordCache = new Map()
+  const bounded = cache.set.bind(cache)
+  cache.set = (id, entry) => {
+    bounded(id, entry)
+    for (const oldest of cache.keys()) {
+      if (cache.size <= maxCachedRecords) break
+      cache.delete(oldest)
+    }
+    return cache
+  }
   return {
-    recordsFor: (keys) => recordsFor(db, keys),
+    recordsFor: (keys) => recordsFor(db, keys, cache),
     isEmpty: async () => !(await hasAdvisories(db)),
     stats: () => countAdvisories(db),
   }
