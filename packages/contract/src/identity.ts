@@ -45,5 +45,7 @@ export const loginResponseSchema = z.object({
   tokenType: z.literal('Bearer'),
   expiresAt: z.string(),
   user: userSchema,
+  /** True while the access token waits for the second factor (POST /api/v1/mfa/validate/{method}). */
+  mfaRequired: z.boolean().optional(),
 })
 export type LoginResponse = z.infer<typeof loginResponseSchema>

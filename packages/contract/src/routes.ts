@@ -1,9 +1,11 @@
 // The typed route table of the public API (DESIGN §5). Paths, methods and statuses follow the spec;
 // the server registers exactly these, the SDK calls them, OpenAPI and the permission walk read them.
 import { z } from 'zod'
+import type { Permission } from './accounts'
+import { accountRouteDefs } from './accounts.routes'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
-import { exportRouteDefs } from './exports.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
+import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
@@ -25,6 +27,8 @@ export interface RouteDef {
   multipart?: boolean
   status: number
   response: z.ZodType
+  /** The §6 permission checked for every call before the handler (server http/auth.ts). */
+  permission?: Permission
 }
 
 const projectIdParams = z.object({ projectId: z.string().min(1) })
@@ -32,6 +36,7 @@ const projectIdParams = z.object({ projectId: z.string().min(1) })
 export const routes = {
   ...exclusionRouteDefs,
   ...exportRouteDefs,
+  ...accountRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -11,13 +11,20 @@ import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
+import { accountRoutes } from '../resources/accounts/accounts.routes'
+import { adminRoutes } from '../resources/admin/admin.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
+import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
+import { memberRoutes } from '../resources/members/members.routes'
+import { mfaRoutes } from '../resources/mfa/mfa.routes'
 import { projectRoutes } from '../resources/projects.routes'
 import { refreshRoutes } from '../resources/refresh/refresh.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
+import { teamRoutes } from '../resources/teams/teams.routes'
+import { tokenRoutes } from '../resources/tokens/tokens.routes'
 import { uploadRoutes } from '../resources/uploads.routes'
 import { ReportCache } from '../services/report-cache'
 import { installAuth } from './auth'
@@ -59,6 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   })
   identityRoutes(app, db, config.sessionTtlMs)
+  credentialsRoutes(app, db, config)
+  mfaRoutes(app, db, config)
+  accountRoutes(app, db, config)
+  memberRoutes(app, db, config)
+  teamRoutes(app, db)
+  tokenRoutes(app, db)
+  adminRoutes(app, db)
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)

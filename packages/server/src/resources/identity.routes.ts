@@ -1,5 +1,5 @@
-// Sign-in and who-am-I (spec accounts-and-api §7 Authentication, Accounts; report-page §7 first row):
-// POST /api/v1/credentials/login, GET /api/v1/users/me, GET /api/v1/accounts/{me|default|uuid}.
+// Who-am-I and the account presenters (spec accounts-and-api §7 Authentication, Accounts; report-page §7
+// first row): GET /api/v1/users/me, GET /api/v1/accounts/{me|default|uuid}. Sign-in: credentials/.
 import { type Account, routes, type User } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connection'
@@ -10,12 +10,9 @@ import {
   type AccountRecord,
   DEFAULT_ACCOUNT_UUID,
   findAccount,
-  findMemberByEmail,
-  insertSession,
   type MemberRecord,
 } from '../services/identity.repo'
 import { isUuid } from '../services/projects.repo'
-import { digestToken, newAccessToken, newUuid, verifyPassword } from '../services/secrets'
 
 export function presentAccount(a: AccountRecord, principal: Principal): Account {
   return {
@@ -42,24 +39,8 @@ export function presentUser(m: MemberRecord): User {
   }
 }
 
-export function identityRoutes(app: FastifyInstance, db: Db, sessionTtlMs: number): void {
-  bindRoute(app, routes.login, async ({ body }) => {
-    const member = await findMemberByEmail(db, body.email)
-    // One message for unknown user and wrong password: sign-in must not reveal which e-mails exist.
-    if (!member || !(await verifyPassword(member.passwordHash, body.password))) {
-      throw new HttpError(401, 'Credentials not valid: check the e-mail address and the password.')
-    }
-    const token = newAccessToken()
-    const expiresAt = new Date(Date.now() + sessionTtlMs)
-    await insertSession(db, newUuid(), digestToken(token), member.membershipUuid, expiresAt)
-    return {
-      accessToken: token,
-      tokenType: 'Bearer' as const,
-      expiresAt: expiresAt.toISOString(),
-      user: presentUser(member),
-    }
-  })
-
+/** GET /api/v1/users/me and GET /api/v1/accounts/{me|default|uuid}; sign-in lives in credentials/. */
+export function identityRoutes(app: FastifyInstance, db: Db, _sessionTtlMs?: number): void {
   bindRoute(app, routes.usersMe, async ({ request }) => {
     const p = request.principal
     if (p.kind !== 'member') throw new HttpError(401, 'Not signed in.')

@@ -3,7 +3,7 @@
 // the optional SEXTANT_BOOTSTRAP_TOKEN API token. Each is decided once, even with many processes starting.
 import type { Config } from '../config'
 import { type Db, inTransaction } from '../db/connection'
-import { ensureDefaultAccount } from './identity.repo'
+import { ensureDefaultAccount, insertMembership } from './identity.repo'
 import { digestToken, hashPassword, newPassword, newUuid } from './secrets'
 
 export interface BootstrapOutcome {
@@ -46,10 +46,7 @@ export async function bootstrapIdentity(db: Db, config: Config): Promise<Bootstr
       'INSERT INTO users (uuid, email, name, password_hash, sysadmin) VALUES ($1, $2, $3, $4, true)',
       [userUuid, email, email.split('@')[0] ?? email, passwordHash],
     )
-    await client.query(
-      'INSERT INTO memberships (uuid, account_uuid, user_uuid, role) VALUES ($1, $2, $3, $4)',
-      [newUuid(), accountUuid, userUuid, 'Administrator'],
-    )
+    await insertMembership(client, accountUuid, userUuid, 'Administrator')
     outcome.createdAdmin = true
     if (!config.adminPassword) outcome.generatedAdmin = { email, password }
   })

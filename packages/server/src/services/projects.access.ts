@@ -1,18 +1,32 @@
-// Who may see or upload to a project (spec accounts-and-api §6, the minimum of issue 2): members of the
-// owning account and sysadmins; public projects (the default account's) are readable by anyone.
-// A project the caller may not see answers 404, never 403, so that uuids reveal nothing.
+// Who may see or change a project (spec accounts-and-api §6): the role matrix of http/permissions.ts
+// (projects read / edit / create) within the owning account; sysadmins everywhere; public projects
+// (the default account's) readable by anyone. A project the caller may not see answers 404, never 403.
 import type { Principal } from '../http/auth'
+import { grantOf } from '../http/permissions'
 import type { ProjectRecord } from './projects.repo'
+
+function inAccount(principal: Principal, project: ProjectRecord): boolean {
+  return (
+    (principal.kind === 'member' && principal.member.sysadmin) ||
+    principal.account.uuid === project.accountUuid
+  )
+}
 
 export function canRead(principal: Principal, project: ProjectRecord): boolean {
   if (project.isPublic) return true
-  if (principal.kind === 'member' && principal.member.sysadmin) return true
-  return principal.kind === 'member' && principal.account.uuid === project.accountUuid
+  return (
+    principal.kind === 'member' &&
+    inAccount(principal, project) &&
+    grantOf(principal, 'projects', 'read') !== null
+  )
 }
 
+/** Uploading a scan to an existing project edits it (anonymous: only the default account's projects). */
 export function canUpload(principal: Principal, project: ProjectRecord): boolean {
-  if (principal.kind === 'member')
-    return principal.member.sysadmin || principal.account.uuid === project.accountUuid
-  // Anonymous callers act for the default account and may update only its (public) projects.
-  return principal.account.uuid === project.accountUuid
+  return inAccount(principal, project) && grantOf(principal, 'projects', 'edit') !== null
+}
+
+/** Creating a project (an upload to 'new'): Administrators, team administrators, anonymous scans. */
+export function canCreateProject(principal: Principal): boolean {
+  return grantOf(principal, 'projects', 'create') !== null
 }

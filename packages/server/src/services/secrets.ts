@@ -1,6 +1,7 @@
-// Secrets at rest (DESIGN §2, §7): passwords hashed with argon2id, tokens stored as SHA-256 digests
-// (they are random, high-entropy values, so a fast digest is enough and keeps lookups indexed).
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+// Secrets at rest (DESIGN §2, §7): passwords hashed with argon2id, tokens and codes stored as SHA-256
+// digests (random, high-entropy values: a fast digest is enough and keeps lookups indexed), TOTP seeds
+// encrypted with AES-256-GCM (spec accounts-and-api §7 MFA).
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 
 export function hashPassword(password: string): Promise<string> {
@@ -30,4 +31,52 @@ export function newPassword(): string {
 
 export function newUuid(): string {
   return randomUUID()
+}
+
+/** A code a person types (scratch codes): 10 characters without look-alikes (0/O, 1/l/I). */
+export function newScratchCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789'
+  const bytes = randomBytes(10)
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** A numeric one-time code (SMS). */
+export function newNumericCode(digits = 6): string {
+  return String(randomBytes(4).readUInt32BE() % 10 ** digits).padStart(digits, '0')
+}
+
+// Encryption at rest of secrets we must read back (TOTP seeds): AES-256-GCM, stored as
+// base64(iv | tag | ciphertext). The key comes from SEXTANT_SECRET_KEY (64 hex digits) when set;
+// otherwise a random key generated once and kept in the server_keys table, so that every process of a
+// scaled deployment shares it without local files. Setting SEXTANT_SECRET_KEY keeps the key apart
+// from the database (a database dump then holds ciphertext only); see README "Secrets at rest".
+export function encryptSecret(key: Buffer, plain: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')
+}
+
+export function decryptSecret(key: Buffer, stored: string): string {
+  const raw = Buffer.from(stored, 'base64')
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+  decipher.setAuthTag(raw.subarray(12, 28))
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
+}
+
+export async function loadSecretKey(
+  db: { query: (sql: string, values?: unknown[]) => Promise<{ rows: { key: Buffer }[] }> },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Buffer> {
+  const fromEnv = env.SEXTANT_SECRET_KEY
+  if (fromEnv) {
+    if (!/^[0-9a-fA-F]{64}$/.test(fromEnv))
+      throw new Error('SEXTANT_SECRET_KEY must be 64 hex digits (32 bytes).')
+    return Buffer.from(fromEnv, 'hex')
+  }
+  await db.query("INSERT INTO server_keys (name, key) VALUES ('secrets', $1) ON CONFLICT DO NOTHING", [
+    randomBytes(32),
+  ])
+  const { rows } = await db.query("SELECT key FROM server_keys WHERE name = 'secrets'")
+  return rows[0]!.key
 }

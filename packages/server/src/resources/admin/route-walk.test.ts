@@ -1,0 +1,250 @@
+// Issue 7 acceptance 1: every route of the contract's table × every role gets the answer the §6 matrix
+// (http/permissions.ts) says; a route missing from `expectations` fails with its name; another account's
+// uuid answers 404 without data. Acceptance 3: no answer of the walk leaks a hash or a secret.
+import { type RouteDef, routes } from '@sextant/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MatrixRole, permissionMatrix } from '../../http/permissions'
+import { storageModes } from '../../testing/databases'
+import {
+  startTestInstance,
+  TEST_ADMIN,
+  TEST_BOOTSTRAP_TOKEN,
+  type TestInstance,
+} from '../../testing/instance'
+import { leaks, membershipOf, RecordingApi, sessionFor } from './test-kit'
+
+type Caller =
+  | 'anonymous'
+  | 'Viewer'
+  | 'Collaborator'
+  | 'Administrator'
+  | 'TeamAdministrator'
+  | 'TeamCollaborator'
+  | 'TeamViewer'
+  | 'sysadmin'
+  | 'otherAdmin'
+const callers: Caller[] = [
+  'anonymous',
+  'Viewer',
+  'Collaborator',
+  'Administrator',
+  'TeamAdministrator',
+  'TeamCollaborator',
+  'TeamViewer',
+  'sysadmin',
+  'otherAdmin',
+]
+
+/** 'ok' = past the permission layer (not 401/403, not 5xx); else the exact status. */
+type Outcome = 'ok' | 401 | 403 | 404
+type Expect = 'matrix' | ((caller: Caller) => Outcome)
+
+const byAccess =
+  (access: RouteDef['access']) =>
+  (c: Caller): Outcome =>
+    access === 'member' && c === 'anonymous' ? 401 : 'ok'
+const sysadminOnly = (c: Caller): Outcome => (c === 'anonymous' ? 401 : c === 'sysadmin' ? 'ok' : 403)
+const ownAccountOnly =
+  (access: RouteDef['access']) =>
+  (c: Caller): Outcome =>
+    c === 'otherAdmin' ? 404 : byAccess(access)(c)
+
+// Every route must be here. Routes with a contract `permission` follow the matrix; the others say
+// what their handler decides (access level, sysadmin-only, or own-account).
+const expectations: Record<string, Expect> = {
+  healthcheck: byAccess('public'),
+  login: byAccess('public'),
+  usersMe: byAccess('member'),
+  accountGet: ownAccountOnly('anonymous'),
+  accountProjects: (c) => (c === 'otherAdmin' || c === 'anonymous' ? 404 : 'ok'),
+  projectGet: byAccess('anonymous'),
+  uploadSbom: byAccess('anonymous'),
+  uploadManifests: byAccess('anonymous'),
+  reportLatest: byAccess('anonymous'),
+  reportById: byAccess('anonymous'),
+  reportHistory: byAccess('anonymous'),
+  advisoryDbStats: byAccess('anonymous'),
+  databases: byAccess('member'),
+  databaseSyncStart: sysadminOnly,
+  databaseSyncStatus: byAccess('member'),
+  register: byAccess('public'),
+  forget: byAccess('public'),
+  resetPassword: byAccess('public'),
+  planIllustration: byAccess('public'),
+  adminScopes: byAccess('anonymous'),
+  adminLanguages: byAccess('anonymous'),
+  supportedLanguages: byAccess('anonymous'),
+  logout: byAccess('member'),
+  refresh: byAccess('member'),
+  mfaAppStatus: byAccess('member'),
+  mfaAppInitialize: byAccess('member'),
+  mfaAppDeactivate: byAccess('member'),
+  mfaValidate: byAccess('member'),
+  mfaSmsAuthenticate: byAccess('member'),
+  scratchCodesList: byAccess('member'),
+  scratchCodesCreate: byAccess('member'),
+  scratchCodesDelete: byAccess('member'),
+}
+// Routes of other resources that have no contract `permission` yet: their handlers decide, so the walk
+// checks the access level only (401 for anonymous callers of member routes, no 5xx). Listed by name so
+// that a new route must be placed here, or given a permission, before the walk passes.
+const accessOnly = [
+  'downloadGenerate',
+  'reportJsonDownload',
+  'eraCreate',
+  'eraConfig',
+  'eraStatus',
+  'eraFile',
+  'badge',
+  'badgeKey',
+  'exclusionsList',
+  'exclusionsCreate',
+  'exclusionsDelete',
+  'exclusionsFile',
+  'exclusionsVex',
+  'accountExclusionsList',
+  'accountExclusionsCreate',
+  'accountExclusionsDelete',
+  'reportRecompute',
+  'reportRecomputeState',
+  'reportDiff',
+  'reportOutcome',
+  'reportOutcomeGet',
+  'projectCreate',
+  'projectRefresh',
+  'buildCreate',
+  'buildFiles',
+  'buildStart',
+  'buildGet',
+]
+const routeTable = routes as Record<string, RouteDef>
+for (const name of accessOnly) {
+  const def = routeTable[name]
+  if (def) expectations[name] = (c) => (def.access === 'member' && c === 'anonymous' ? 401 : 'ok')
+}
+for (const [name, def] of Object.entries(routeTable)) if (def.permission) expectations[name] ??= 'matrix'
+
+function matrixOutcome(def: RouteDef, c: Caller): Outcome {
+  const perm = def.permission!
+  const role: MatrixRole = c === 'otherAdmin' ? 'Administrator' : c
+  if (c === 'anonymous' && def.access === 'member') return 401
+  const granted = permissionMatrix[role][perm.area]?.[perm.action]
+  if (!granted) return c === 'anonymous' ? 401 : 403
+  if (c === 'otherAdmin' && (perm.accountParam || perm.teamParam)) return 404
+  return 'ok'
+}
+
+// Session-ending routes go last so the callers keep their sessions through the walk.
+const order = (name: string) => (name === 'logout' ? 2 : name === 'refresh' ? 1 : 0)
+
+describe.each(storageModes())('route walk on %s storage', (mode) => {
+  let t: TestInstance
+  let api: RecordingApi
+  const auth = new Map<Caller, string | null>()
+  let accountA = ''
+  let everyoneA = ''
+  const secrets: string[] = [TEST_ADMIN.password, TEST_BOOTSTRAP_TOKEN]
+
+  beforeAll(async () => {
+    t = await startTestInstance(mode, {}, { workers: false })
+    api = new RecordingApi(t.url)
+    const db = t.sextant.db
+    const sys = await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })
+    auth.set('sysadmin', `Bearer ${sys.json.accessToken}`)
+    auth.set('anonymous', null)
+    const alice = await api.call('POST', '/api/v1/credentials/register', {
+      body: { email: 'alice@a.test', password: 'alice-password-1' },
+    })
+    const bob = await api.call('POST', '/api/v1/credentials/register', {
+      body: { email: 'bob@b.test', password: 'bob-password-12' },
+    })
+    secrets.push(
+      'alice-password-1',
+      'bob-password-12',
+      String(alice.json.accessToken),
+      String(bob.json.accessToken),
+    )
+    auth.set('Administrator', `Bearer ${alice.json.accessToken}`)
+    auth.set('otherAdmin', `Bearer ${bob.json.accessToken}`)
+    accountA = String(alice.json.user?.account?.uuid)
+    for (const role of [
+      'Viewer',
+      'Collaborator',
+      'TeamAdministrator',
+      'TeamCollaborator',
+      'TeamViewer',
+    ] as const) {
+      const email = `${role.toLowerCase()}@a.test`
+      const r = await api.call('POST', `/api/v1/accounts/${accountA}/members`, {
+        auth: auth.get('Administrator')!,
+        body: { name: role, email, role },
+      })
+      expect(r.status).toBe(200)
+      auth.set(role, await sessionFor(db, (await membershipOf(db, email)).uuid))
+    }
+    const teams = await api.call('GET', `/api/v1/accounts/${accountA}/teams`, {
+      auth: auth.get('Administrator')!,
+    })
+    everyoneA = String(teams.json[0]!.uuid)
+    for (const a of auth.values()) if (a) secrets.push(a.replace('Bearer ', ''))
+  })
+  afterAll(async () => t?.close())
+
+  it('has an expectation for every route of the table', () => {
+    const missing = Object.keys(routes).filter((name) => !(name in expectations))
+    expect(missing, `routes missing from the walk's expectations: ${missing.join(', ')}`).toEqual([])
+  })
+
+  it('answers every route × role as the matrix says', async () => {
+    const failures: string[] = []
+    const names = (Object.keys(routes) as (keyof typeof routes)[]).sort((a, b) => order(a) - order(b))
+    for (const name of names) {
+      const def: RouteDef = routes[name]
+      const expectation = expectations[name]
+      if (!expectation) continue
+      for (const caller of callers) {
+        const want = expectation === 'matrix' ? matrixOutcome(def, caller) : expectation(caller)
+        const path = def.path.replace(/:(\w+)/g, (_, param: string) => {
+          if (param === 'id' && def.permission?.teamParam) return everyoneA
+          if (
+            param === 'id' &&
+            (def.permission?.accountParam || name === 'accountGet' || name === 'accountProjects')
+          )
+            return accountA
+          if (param === 'member') return 'nobody@a.test'
+          if (param === 'name') return 'experimental'
+          if (param === 'method') return 'app'
+          if (param === 'service') return 'site'
+          if (param === 'file') return 'opensource-plan-illustration.json'
+          if (param === 'id' && def.path.startsWith('/api/v1/databases')) return 'no-such-database'
+          return '00000000-0000-4000-8000-00000000dead'
+        })
+        const body = def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {}
+        const r = await api.call(def.method, path, { auth: auth.get(caller) ?? null, body })
+        // Handlers of access-only routes may still refuse a role (403) or hide another account (404).
+        const lenient = accessOnly.includes(name)
+        const ok =
+          want === 'ok'
+            ? r.status < 500 && r.status !== 401 && (lenient || r.status !== 403)
+            : r.status === want
+        if (!ok)
+          failures.push(
+            `${name} (${def.method} ${path}) as ${caller}: want ${want}, got ${r.status} ${r.text.slice(0, 160)}`,
+          )
+        if (caller === 'otherAdmin' && want === 404 && /alice/i.test(r.text))
+          failures.push(`${name} as otherAdmin leaks account data: ${r.text.slice(0, 160)}`)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('never answers a password hash or a secret (acceptance 3)', () => {
+    const found = leaks(
+      api.answers,
+      secrets.map((value) => ({ value, createdBy: null })).filter((s) => s.value.length > 8),
+    )
+      // The login and register answers carry their own new access token, once.
+      .filter((l) => !/credentials\/(login|register)/.test(l))
+    expect(found).toEqual([])
+  })
+})

@@ -1,0 +1,93 @@
+// POST /api/v1/credentials/{login,register,forget,reset,logout,refresh} (spec accounts-and-api §7
+// Authentication; DESIGN §7): rate-limited sign-in with the MFA step, sign-up, password reset by mail,
+// session revoke and refresh. Messages say what to do next without revealing which e-mails exist.
+import { routes } from '@sextant/contract'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config'
+import type { Db } from '../../db/connection'
+import { forgetPrincipal } from '../../http/auth'
+import { HttpError } from '../../http/errors'
+import { bindRoute } from '../../http/route'
+import { findMemberByEmail, findMemberByMembership } from '../../services/identity.repo'
+import { verifyPassword } from '../../services/secrets'
+import { mfaEnabled, openSession, register, resetPassword, sendPasswordReset } from './credentials.service'
+import {
+  ADDRESS_FAILURES_PER_MINUTE,
+  addressKey,
+  assertNotLocked,
+  emailKey,
+  LOGIN_FAILURES_PER_MINUTE,
+  recordFailure,
+} from './login-limit.repo'
+import { type MailTransport, mailTransportFromEnv, publicUrl } from './mail'
+
+export function credentialsRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  mail: MailTransport = mailTransportFromEnv(app.log),
+): void {
+  const ttl = config.sessionTtlMs
+
+  bindRoute(app, routes.login, async ({ body, request }) => {
+    const keys = [emailKey(body.email), addressKey(request.ip)]
+    await assertNotLocked(db, keys)
+    const member = await findMemberByEmail(db, body.email)
+    // One message for unknown user and wrong password: sign-in must not reveal which e-mails exist.
+    if (!member || !(await verifyPassword(member.passwordHash, body.password))) {
+      await recordFailure(db, keys[0]!, LOGIN_FAILURES_PER_MINUTE)
+      await recordFailure(db, keys[1]!, ADDRESS_FAILURES_PER_MINUTE)
+      throw new HttpError(401, 'Credentials not valid: check the e-mail address and the password.')
+    }
+    if (!member.account.active && !member.sysadmin)
+      throw new HttpError(
+        401,
+        'This account has been disabled: ask a system administrator to enable it again.',
+      )
+    return openSession(db, member, ttl, await mfaEnabled(db, member.userUuid))
+  })
+
+  bindRoute(app, routes.register, async ({ body }) => {
+    const membership = await register(db, body)
+    const member = await findMemberByMembership(db, membership)
+    if (!member) throw new Error('The new membership vanished.')
+    return openSession(db, member, ttl, false)
+  })
+
+  bindRoute(app, routes.forget, async ({ query }) => {
+    await sendPasswordReset(db, mail, query.email, publicUrl(config.host, config.port))
+    return {
+      message: 'If this e-mail address belongs to a user, a message with a reset token is on its way.',
+    }
+  })
+
+  bindRoute(app, routes.resetPassword, async ({ body }) => {
+    await resetPassword(db, body.token, body.password)
+    return { message: 'The password has been changed: sign in with it. Every other session was ended.' }
+  })
+
+  bindRoute(app, routes.logout, async ({ request }) => {
+    const p = request.principal
+    if (p.kind !== 'member' || !p.session)
+      throw new HttpError(
+        400,
+        'Only a sign-in session can be logged out; API tokens are revoked with DELETE /api/v1/accounts/{id}/tokens/{uuid}.',
+      )
+    await db.query('UPDATE sessions SET revoked_at = now() WHERE uuid = $1', [p.session.uuid])
+    forgetPrincipal(p.session.digest)
+    return { message: 'Signed out.' }
+  })
+
+  bindRoute(app, routes.refresh, async ({ request }) => {
+    const p = request.principal
+    if (p.kind !== 'member' || !p.session)
+      throw new HttpError(400, 'Only a sign-in session (Authorization: Bearer) can be refreshed.')
+    const expiresAt = new Date(Date.now() + ttl)
+    await db.query('UPDATE sessions SET expires_at = $1 WHERE uuid = $2 AND revoked_at IS NULL', [
+      expiresAt,
+      p.session.uuid,
+    ])
+    forgetPrincipal(p.session.digest)
+    return { expiresAt: expiresAt.toISOString() }
+  })
+}
