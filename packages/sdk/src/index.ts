@@ -1,5 +1,6 @@
 // @sextant/sdk: the typed API client over @sextant/contract (DESIGN §1; accounts-and-api §7-§9).
 // Used by the web app and the CLI; the only way either talks to the server.
+export { type AccountsApi, AUTH_REFRESH_MS, accountsApi, startTokenRefresh } from './accounts'
 export type { SdkAuth, SdkAuthSource } from './auth'
 export { authorizationHeader } from './auth'
 export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
