@@ -15,6 +15,7 @@ import {
 import { type Db, inTransaction } from '../db/connection'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
+import { resolveStoredBuild } from '../services/maven-resolution'
 import { insertReport, latestReportState } from '../services/reports.repo'
 
 export const ANALYSE_QUEUE = 'analyse'
@@ -76,7 +77,18 @@ export async function runAnalysis(
   const claimed = rows[0]
   if (!claimed) return 'skipped'
   try {
-    const graph = claimed.graph
+    let graph = claimed.graph
+    // A Maven build is resolved once, here; the resolved graph is stored so recompute reuses it.
+    const resolved = await resolveStoredBuild(db, analysisUuid, sources.mavenRepository?.())
+    if (resolved) {
+      graph = resolved.graph
+      claimed.warnings = resolved.warnings
+      await db.query('UPDATE analyses SET graph = $2, warnings = $3 WHERE uuid = $1', [
+        analysisUuid,
+        JSON.stringify(graph),
+        JSON.stringify(resolved.warnings),
+      ])
+    }
     const seen = new Set<string>()
     const packages: PackageRef[] = []
     for (const c of graph.components) {

@@ -26,7 +26,10 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     Number((await t.sextant.db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
 
   beforeAll(async () => {
-    t = await startTestInstance(mode, { SEXTANT_BODY_LIMIT_MB: '1' })
+    t = await startTestInstance(mode, {
+      SEXTANT_BODY_LIMIT_MB: '1',
+      SEXTANT_MAVEN_REPOSITORIES: 'file:///usr/share/maven-repo',
+    })
   })
   afterAll(async () => t?.close())
 
@@ -174,6 +177,28 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect(project.branches).toEqual(['main', 'dev'])
     // A private project is invisible to anonymous callers: 404, not 403.
     expect((await fetch(`${t.url}/api/v1/projects/${own.projectUuid}`)).status).toBe(404)
+  })
+
+  it('resolves an uploaded Maven multi-module build through the Maven repository', async () => {
+    const dir = new URL('../../../engine/src/resolvers/maven/fixtures/multi-module/', import.meta.url)
+    const form = new FormData()
+    for (const path of ['pom.xml', 'core/pom.xml', 'app/pom.xml']) {
+      form.append('file', new Blob([readFileSync(new URL(path, dir))]), path)
+    }
+    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main`, {
+      method: 'POST',
+      body: form,
+    })
+    const upload = await res.json()
+    expect(res.status, JSON.stringify(upload)).toBe(202)
+    expect(upload.files).toEqual(['pom.xml'])
+    const report = await waitForReport(t.url, upload.projectUuid, 'main')
+    const names = (
+      report.security as { assessments: { reports: { dependency: { library: { name: string } } }[] }[] }
+    ).assessments
+      .flatMap((a) => a.reports)
+      .map((r) => r.dependency.library.name)
+    expect(names).toContain('org.slf4j:slf4j-api')
   })
 
   it('answers 404 NOT FOUND for a branch without a report and for unknown projects', async () => {

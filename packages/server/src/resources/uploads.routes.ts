@@ -19,7 +19,7 @@ async function readFiles(
   }
   const files: UploadedFile[] = []
   let total = 0
-  for await (const part of request.parts()) {
+  for await (const part of request.parts({ preservePath: true })) {
     if (part.type !== 'file') continue
     const content = await part.toBuffer()
     if (onlyField && part.fieldname !== onlyField) continue

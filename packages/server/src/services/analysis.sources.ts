@@ -1,7 +1,7 @@
 // What an analysis reads besides its graph (DESIGN §1 "Enrich"): OSV records from the advisory store
 // and registry metadata through the datasource facade. Either may be absent; the report then says the
 // domain was not assessed instead of calling it clean.
-import type { Ecosystem, OsvRecord, PackageMetadataInput } from '@sextant/engine'
+import type { Ecosystem, MavenRepository, OsvRecord, PackageMetadataInput } from '@sextant/engine'
 
 export interface PackageRef {
   ecosystem: Ecosystem
@@ -18,14 +18,20 @@ export interface AnalysisSources {
   /** Records naming any of these packages; `null` when the store holds no advisories at all. */
   advisoriesFor?(packages: PackageRef[]): Promise<OsvRecord[] | null>
   metadataFor?(packages: PackageRef[]): Promise<MetadataAnswer>
+  /** A Maven repository client for one analysis (resolving pom.xml builds); absent = not resolved. */
+  mavenRepository?(): MavenRepository
 }
 
 /** The real sources: the advisory store (one indexed query per analysis) and the metadata facade. */
 export function createAnalysisSources(
   advisories: { recordsFor(keys: readonly PackageRef[]): Promise<OsvRecord[]>; isEmpty(): Promise<boolean> },
-  metadata: { metadataFor(keys: readonly PackageRef[]): Promise<MetadataAnswer & { offline: boolean }> },
+  metadata: {
+    metadataFor(keys: readonly PackageRef[]): Promise<MetadataAnswer & { offline: boolean }>
+    mavenRepository(): MavenRepository
+  },
 ): AnalysisSources {
   return {
+    mavenRepository: () => metadata.mavenRepository(),
     async advisoriesFor(packages) {
       const records = await advisories.recordsFor(packages)
       // No record for these packages is a real answer only when the store holds advisories at all.

@@ -2,7 +2,7 @@
 // ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
 // nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
 import type { UploadQuery, UploadResponse } from '@sextant/contract'
-import { extractProject, METERIAN_FILE, type SourceFile } from '@sextant/engine'
+import { extractProject, METERIAN_FILE, type SourceFile, topLevelPoms } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
@@ -79,7 +79,9 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       extraction.errors.map((e) => ({ ...e })),
     )
   }
-  if (extraction.files.length === 0) {
+  // Maven builds are resolved by the analysis job (parents, BOMs and transitive POMs need the repositories).
+  const mavenBuilds = topLevelPoms(files.map((f) => f.path))
+  if (extraction.files.length === 0 && mavenBuilds.length === 0) {
     throw new HttpError(
       400,
       `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => f.path).join(', ')}.`,
@@ -126,5 +128,11 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
     )
   })
-  return { projectUuid, branch: query.branch, analysisUuid, status: 'QUEUED', files: extraction.files }
+  return {
+    projectUuid,
+    branch: query.branch,
+    analysisUuid,
+    status: 'QUEUED',
+    files: [...new Set([...extraction.files, ...mavenBuilds])].sort(),
+  }
 }

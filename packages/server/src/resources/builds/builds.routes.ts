@@ -48,7 +48,7 @@ async function readParts(request: FastifyRequest, limitBytes: number) {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.')
   const files: { path: string; content: Buffer }[] = []
   let total = 0
-  for await (const part of request.parts()) {
+  for await (const part of request.parts({ preservePath: true })) {
     if (part.type !== 'file') continue
     const content = await part.toBuffer()
     total += content.length
