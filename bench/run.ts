@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
+import { authBench } from './auth.bench'
 import { exportsBench } from './exports.bench'
 import { metadataBench } from './metadata.bench'
 import { recomputeBench } from './recompute.bench'
@@ -16,6 +17,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   metadataBench,
   exportsBench,
   recomputeBench,
+  authBench,
 ]
 
 const results: BenchSection[] = []
