@@ -76,11 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
+  downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
-  downloadAndBadgeRoutes(app, db, boss)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
   // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
@@ -88,7 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: true, index: ['index.html'] })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && !path.startsWith('/assets/')
+    const isPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/admin/') &&
+      !path.startsWith('/assets/')
     if (webDir && isPage && existsSync(join(webDir, 'index.html'))) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
     }
