@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     ['SEXTANT_BODY_LIMIT_MB', '-1'],
     ['SEXTANT_OFFLINE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['SEXTANT_SMTP_URL', 'mail.example.com'],
+    ['SEXTANT_SECRET_KEY', 'abc'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got "${value}"\\)`))

@@ -34,6 +34,18 @@ const envSchema = z.object({
   SEXTANT_ALLOW_PRIVATE_REPOSITORIES: bool.default(false),
   SEXTANT_ALLOW_LOCAL_REPOSITORIES: bool.default(false),
   SEXTANT_GIT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  // Read where they are used (mail, SMS, secrets), validated here so a bad value stops the start.
+  SEXTANT_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SEXTANT_MAIL_FROM: z.string().min(3).optional(),
+  SEXTANT_PUBLIC_URL: z.url('must be the http(s) URL users reach Sextant at').optional(),
+  SEXTANT_SMS_OUTBOX: z.string().min(1).optional(),
+  SEXTANT_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -8,7 +8,7 @@ import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
-import { canUpload } from './projects.access'
+import { canCreateProject, canUpload } from './projects.access'
 import { ensureBranch, findProject, insertProject } from './projects.repo'
 import { newUuid } from './secrets'
 
@@ -63,6 +63,12 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     throw new HttpError(
       404,
       `There is no project ${projectId} that you may upload to. Use 'new' to create one.`,
+    )
+  }
+  if (projectId === 'new' && !canCreateProject(principal)) {
+    throw new HttpError(
+      403,
+      'Your role may not create projects: ask an account Administrator or Collaborator.',
     )
   }
   if (files.length === 0)
