@@ -2,45 +2,13 @@
 // link-local and other non-public addresses are refused unless the caller allows them, on every redirect
 // hop; the body streams to a temporary file under a byte limit. Expected problems are returned as values.
 
-import { lookup } from 'node:dns/promises'
 import { createWriteStream } from 'node:fs'
-import { BlockList, isIP } from 'node:net'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { checkPublicHost } from '../http/public-address'
 
-const blocked = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6')
-
-export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string }
-
-/** Whether an IP address is outside the public internet (IPv4-mapped IPv6 checked as IPv4). */
-export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 0) return true
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6')
-}
+export { isNonPublicAddress } from '../http/public-address'
 
 /** Checks scheme and every address the host name resolves to. */
 export async function checkUrl(text: string, allowPrivate: boolean): Promise<UrlCheck> {
@@ -56,17 +24,13 @@ export async function checkUrl(text: string, allowPrivate: boolean): Promise<Url
     return { ok: false, error: `Credentials in the URL are not accepted (${url.host}).` }
   if (allowPrivate) return { ok: true, url }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  let addresses: string[]
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
-  } catch (error) {
-    return { ok: false, error: `The host ${host} could not be resolved (${errorCode(error)}).` }
-  }
-  const refused = addresses.find(isNonPublicAddress)
-  if (refused !== undefined)
+  const check = await checkPublicHost(host)
+  if (!check.ok && check.reason === 'unresolvable')
+    return { ok: false, error: `The host ${host} could not be resolved (${check.detail}).` }
+  if (!check.ok)
     return {
       ok: false,
-      error: `Refused to fetch ${url.origin}: ${refused} is a private, loopback or otherwise non-public address (DESIGN §7 SSRF rule). An operator may allow it explicitly.`,
+      error: `Refused to fetch ${url.origin}: ${check.address ?? 'no address'} is a private, loopback or otherwise non-public address (DESIGN §7 SSRF rule). An operator may allow it explicitly.`,
     }
   return { ok: true, url }
 }

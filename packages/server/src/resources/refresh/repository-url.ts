@@ -3,8 +3,7 @@
 // every address must be public: loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16,
 // fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7) and other special ranges are refused unless
 // SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true. The check runs when the URL is given and again before each clone.
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { checkPublicHost } from '../../http/public-address'
 
 export type RepositoryUrl =
   | { kind: 'remote'; url: string; host: string }
@@ -19,39 +18,7 @@ export interface GuardOptions {
 
 export type GuardResult = { ok: true; repository: RepositoryUrl } | { ok: false; message: string }
 
-const blocked = new BlockList()
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4')
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6')
-
-/** Whether an address is loopback, private, link-local, CGNAT or otherwise not a public one. */
-export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 4) return blocked.check(address, 'ipv4')
-  if (family !== 6) return true
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4')
-  return blocked.check(address, 'ipv6')
-}
+export { isNonPublicAddress } from '../../http/public-address'
 
 const SCHEMES = new Set(['https:', 'http:', 'git:', 'ssh:'])
 
@@ -92,22 +59,14 @@ export async function checkRepositoryUrl(raw: string, options: GuardOptions): Pr
   const parsed = parse(raw, options.allowLocal)
   if (!parsed.ok || parsed.repository.kind === 'local' || options.allowPrivate) return parsed
   const host = parsed.repository.host
-  let addresses: string[]
-  if (isIP(host)) addresses = [host]
-  else {
-    try {
-      addresses = options.resolve
-        ? await options.resolve(host)
-        : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
-    } catch {
-      return { ok: false, message: `The repository host ${host} could not be resolved.` }
-    }
+  const check = await checkPublicHost(host, options.resolve)
+  if (!check.ok && check.reason === 'unresolvable') {
+    return { ok: false, message: `The repository host ${host} could not be resolved.` }
   }
-  const bad = addresses.find(isNonPublicAddress)
-  if (bad !== undefined || addresses.length === 0) {
+  if (!check.ok) {
     return {
       ok: false,
-      message: `The repository host ${host} resolves to ${bad ?? 'no address'}, a loopback, private or link-local address: refused. The operator may allow such repositories with SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true.`,
+      message: `The repository host ${host} resolves to ${check.address ?? 'no address'}, a loopback, private or link-local address: refused. The operator may allow such repositories with SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true.`,
     }
   }
   return parsed
