@@ -1,10 +1,12 @@
 // Downloads end to end (issue 6 acceptance 4): a corpus project (nodegoat) uploaded through the API,
 // then every format through POST /api/v1/reports/{format}/{id} and the eras service; CycloneDX JSON
-// validated by the library's schema validator, PDFs rendered to PNG pages with pdftoppm.
-import { execFileSync } from 'node:child_process'
+// validated by the library's schema validator, CycloneDX XML by xmllint against the library's official
+// XSD, PDFs rendered to PNG pages with pdftoppm.
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { exportFormatSchema } from '@sextant/contract'
@@ -17,6 +19,16 @@ import { startTestInstance, TEST_ADMIN, type TestInstance, waitForReport } from 
 const corpusDir =
   process.env.SEXTANT_CORPUS_DIR ?? fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url))
 const project = join(corpusDir, 'projects/nodegoat')
+
+/** xmllint's complaints against the CycloneDX 1.6 XSD bundled in the library (offline), or null. */
+function cyclonedxXsdErrors(file: string): string | null {
+  const lib = createRequire(import.meta.url).resolve('@cyclonedx/cyclonedx-library/package.json')
+  const xsd = join(dirname(lib), 'res/schema/bom-1.6.SNAPSHOT.xsd')
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', xsd, file], { encoding: 'utf8' })
+  if (run.error)
+    throw new Error('xmllint is needed to validate CycloneDX XML: apt-get install -y libxml2-utils')
+  return run.status === 0 ? null : run.stderr.trim() || `xmllint exited with ${run.status}`
+}
 
 /** The administrator's session (a private project is one uploaded by a signed-in member). */
 async function signIn(url: string): Promise<Record<string, string>> {
@@ -101,6 +113,8 @@ describe.each(storageModes())('downloads on %s storage', (mode) => {
         ).toBeNull()
         expect(JSON.parse(body.toString()).components.length).toBeGreaterThan(100)
       } else if (format === 'sbom-cdx.xml') {
+        writeFileSync(join(pngDir, 'nodegoat.sbom-cdx.xml'), body)
+        expect(cyclonedxXsdErrors(join(pngDir, 'nodegoat.sbom-cdx.xml'))).toBeNull()
         const bom = new XMLParser({ ignoreAttributes: false }).parse(body.toString()).bom
         expect(bom['@_xmlns']).toBe('http://cyclonedx.org/schema/bom/1.6')
       } else if (format.endsWith('csv')) {

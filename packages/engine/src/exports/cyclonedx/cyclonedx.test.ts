@@ -1,11 +1,12 @@
 // CycloneDX exports (issue 6 acceptance 4): valid against the official 1.6 JSON schema through the
-// library's own strict validator; the XML re-parses to the same components, dependencies and vulnerabilities
-// (libxmljs2, the library's XML validator, is a native addon that is not installed here).
+// library's own strict validator; the XML valid against the official 1.6 XSD (xmllint, see test-xsd.ts)
+// and re-parsing to the same components, dependencies and vulnerabilities.
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { sampleReport } from '../fixtures/sample-report'
 import { cyclonedxJson, cyclonedxXml } from './serialize'
+import { cyclonedxXsdErrors } from './test-xsd'
 
 const ctx = { projectName: 'shop-front', generatedAt: new Date('2025-03-04T06:00:00Z') }
 
@@ -33,6 +34,20 @@ describe('CycloneDX export', () => {
       affects: [{ ref: 'pkg:npm/qs@6.7.0' }],
       recommendation: 'Upgrade to 6.7.3.',
     })
+  })
+
+  it('writes XML that validates against the official 1.6 XSD', () => {
+    const text = cyclonedxXml(sampleReport(), ctx)
+    expect(cyclonedxXsdErrors(text)).toBeNull()
+    // The check has teeth: an element the schema does not know is refused.
+    const tampered = text.replace('<components>', '<components><unknown/>')
+    expect(cyclonedxXsdErrors(tampered)).toMatch(/unknown/)
+  })
+
+  it('fails with the install command when xmllint is missing', () => {
+    expect(() => cyclonedxXsdErrors('<bom/>', { bin: '/nonexistent/xmllint' })).toThrow(
+      'apt-get install -y libxml2-utils',
+    )
   })
 
   it('writes XML in the 1.6 namespace that re-parses to the same BOM', () => {
