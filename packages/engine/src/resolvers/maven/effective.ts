@@ -181,7 +181,7 @@ export async function buildEffectivePom(
         })
     }
   }
-  return {
+  const effective: EffectivePom = {
     groupId: project.groupId ?? '',
     artifactId: project.artifactId,
     version: project.version ? interpolate(project.version, scope, new Set()) : '',
@@ -191,6 +191,18 @@ export async function buildEffectivePom(
     managed,
     modules: self.modules,
   }
+  // Maven's model merger neither inherits nor injects a relocation: only the POM's own counts.
+  if (self.relocation) {
+    const r = self.relocation
+    const ip = (v: string | undefined, fallback: string): string =>
+      v === undefined ? fallback : interpolate(v, scope, new Set())
+    effective.relocation = {
+      groupId: ip(r.groupId, effective.groupId),
+      artifactId: ip(r.artifactId, effective.artifactId),
+      version: ip(r.version, effective.version),
+    }
+  }
+  return effective
 }
 
 /** Effective POMs from the repository, built once per coordinates in an analysis. */

@@ -75,6 +75,7 @@ const CASES = [
   ['provided-transitive', ['pom.xml']],
   ['range', ['pom.xml']],
   ['scope-conflict', ['pom.xml']],
+  ['relocation', ['pom.xml']],
 ] as const
 
 /**

@@ -27,6 +27,8 @@ export interface EffectivePom {
   dependencies: EffectiveDependency[]
   managed: Map<string, EffectiveDependency>
   modules: string[]
+  /** Where this artifact moved (its own `distributionManagement/relocation`, never inherited). */
+  relocation?: { groupId: string; artifactId: string; version: string }
 }
 
 export interface PomContext {

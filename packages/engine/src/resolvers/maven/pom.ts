@@ -1,6 +1,6 @@
 // Reads one pom.xml into a raw model (POM 4.0.0 reference; DESIGN §1 "Resolve"): coordinates,
-// parent, properties, dependencies, dependencyManagement, modules and activeByDefault profiles,
-// with the line of every declaration. Nothing is interpolated or inherited here.
+// parent, properties, dependencies, dependencyManagement, modules, relocation and activeByDefault
+// profiles, with the line of every declaration. Nothing is interpolated or inherited here.
 import {
   mavenXmlChild as child,
   mavenXmlChildren as children,
@@ -37,6 +37,13 @@ export interface RawParent {
   line?: number
 }
 
+/** `distributionManagement/relocation`: where the artifact moved; absent parts keep the original's. */
+export interface RawRelocation {
+  groupId?: string
+  artifactId?: string
+  version?: string
+}
+
 export interface RawPom {
   groupId?: string
   artifactId: string
@@ -47,6 +54,7 @@ export interface RawPom {
   dependencies: RawDependency[]
   managed: RawDependency[]
   modules: string[]
+  relocation?: RawRelocation
 }
 
 export type PomParseResult =
@@ -107,6 +115,15 @@ export function parsePom(xml: string): PomParseResult {
   if (groupId) pom.groupId = groupId
   const version = text(project, 'version')
   if (version) pom.version = version
+  const relocationEl = child(child(project, 'distributionManagement'), 'relocation')
+  if (relocationEl) {
+    const relocation: RawRelocation = {}
+    for (const key of ['groupId', 'artifactId', 'version'] as const) {
+      const v = text(relocationEl, key)
+      if (v) relocation[key] = v
+    }
+    pom.relocation = relocation
+  }
   const parentEl = child(project, 'parent')
   if (parentEl) {
     const parent: RawParent = {

@@ -50,6 +50,8 @@ function excluded(exclusions: readonly RawExclusion[], d: { groupId: string; art
 interface Pending {
   dep: EffectiveDependency
   scope: string
+  /** The parent node's scope; `null` for direct dependencies. */
+  parentScope: string | null
   parent: number | null
   depth: number
   exclusions: RawExclusion[]
@@ -106,6 +108,82 @@ export async function resolveTree(
   return (await collect(root, ctx, cache, reactor, widened, false)).nodes
 }
 
+/** A transitive dependency under the root's dependencyManagement (version, scope, added exclusions). */
+function manage(dep: EffectiveDependency, root: EffectivePom): EffectiveDependency {
+  const managed = root.managed.get(dependencyKey(dep))
+  return managed
+    ? {
+        ...dep,
+        version: managed.version ?? dep.version,
+        scope: managed.scope !== '' ? managed.scope : dep.scope,
+        exclusions: [...dep.exclusions, ...managed.exclusions],
+      }
+    : dep
+}
+
+interface Settled {
+  dep: EffectiveDependency
+  version: string
+  scope: string
+  /** Exclusions that apply below the node (its path's and its own). */
+  exclusions: RawExclusion[]
+  /** The node's effective POM; `null` when it could not be fetched, 'skipped' when not needed. */
+  pom: EffectivePom | null | 'skipped'
+}
+
+/**
+ * Picks a pending dependency's version and POM, following `distributionManagement/relocation` as
+ * maven-resolver does: the relocated artifact replaces the dependency at the same place (type and
+ * classifier kept) and is processed afresh: exclusions, the winner check and, for transitive
+ * dependencies whose groupId:artifactId changed, dependencyManagement. `null` = not in the tree.
+ */
+async function settle(
+  item: Pending,
+  root: EffectivePom,
+  ctx: PomContext,
+  cache: EffectivePomCache,
+  reactor: (groupId: string, artifactId: string, version: string) => EffectivePom | null,
+  quiet: PomContext,
+  winners: ReadonlySet<string>,
+  scopesSeen: Map<string, Set<string>>,
+): Promise<Settled | null> {
+  let dep = item.dep
+  let scope = item.scope
+  let exclusions = item.exclusions
+  const visited = new Set<string>()
+  for (;;) {
+    const key = dependencyKey(dep)
+    const seen = scopesSeen.get(key) ?? new Set<string>()
+    seen.add(scope)
+    scopesSeen.set(key, seen)
+    if (winners.has(key)) return null
+    const picked = await pickVersion(dep, ctx.repository, quiet)
+    // A declared dependency without a version stays in the tree (version '', warned where the
+    // version went missing) so the report never shows a silent partial tree; transitive ones are dropped.
+    if (picked === null && item.parent !== null) return null
+    const version = picked ?? ''
+    if ((dep.type === 'pom' && item.parent !== null) || version === '')
+      return { dep, version, scope, exclusions, pom: 'skipped' }
+    const pom =
+      reactor(dep.groupId, dep.artifactId, version) ??
+      (await cache.load(dep.groupId, dep.artifactId, version, quiet))
+    const to = pom?.relocation
+    visited.add(`${dep.groupId}:${dep.artifactId}:${version}`)
+    if (!to || visited.has(`${to.groupId}:${to.artifactId}:${to.version}`))
+      return { dep, version, scope, exclusions, pom }
+    const moved = to.groupId !== dep.groupId || to.artifactId !== dep.artifactId
+    dep = { ...dep, groupId: to.groupId, artifactId: to.artifactId, version: to.version }
+    if (excluded(item.exclusions, dep)) return null
+    if (moved && item.parentScope !== null) {
+      dep = manage(dep, root)
+      const managedScope = propagateScope(item.parentScope, dep.scope)
+      if (managedScope === null) return null
+      scope = managedScope
+      exclusions = [...item.exclusions, ...dep.exclusions]
+    }
+  }
+}
+
 async function collect(
   root: EffectivePom,
   ctx: PomContext,
@@ -121,49 +199,41 @@ async function collect(
   const queue: Pending[] = root.dependencies.map((dep) => ({
     dep,
     scope: dep.scope,
+    parentScope: null,
     parent: null,
     depth: 1,
     exclusions: dep.exclusions,
   }))
   for (let i = 0; i < queue.length; i++) {
     const item = queue[i] as Pending
-    const key = dependencyKey(item.dep)
-    const seen = scopesSeen.get(key) ?? new Set<string>()
-    seen.add(item.scope)
-    scopesSeen.set(key, seen)
-    if (winners.has(key)) continue
-    const picked = await pickVersion(item.dep, ctx.repository, quiet)
-    // A declared dependency without a version stays in the tree (version '', warned where the
-    // version went missing) so the report never shows a silent partial tree; transitive ones are dropped.
-    if (picked === null && item.parent !== null) continue
-    const version = picked ?? ''
+    const settled = await settle(item, root, ctx, cache, reactor, quiet, winners, scopesSeen)
+    if (!settled) continue
+    const { dep, version, scope: itemScope, exclusions, pom } = settled
+    const key = dependencyKey(dep)
     winners.add(key)
-    const scope = item.parent === null ? item.scope : (widened.get(key) ?? item.scope)
+    const scope = item.parent === null ? itemScope : (widened.get(key) ?? itemScope)
     const node: MavenNode = {
-      groupId: item.dep.groupId,
-      artifactId: item.dep.artifactId,
+      groupId: dep.groupId,
+      artifactId: dep.artifactId,
       version,
-      type: item.dep.type,
-      classifier: item.dep.classifier,
+      type: dep.type,
+      classifier: dep.classifier,
       scope,
-      optional: item.dep.optional,
+      optional: dep.optional,
       parent: item.parent,
       depth: item.depth,
     }
     if (item.parent === null) {
-      node.file = item.dep.file
-      if (item.dep.line !== undefined) node.line = item.dep.line
+      node.file = dep.file
+      if (dep.line !== undefined) node.line = dep.line
     }
     const index = nodes.push(node) - 1
-    if ((item.dep.type === 'pom' && item.parent !== null) || version === '') continue
-    const pom =
-      reactor(node.groupId, node.artifactId, version) ??
-      (await cache.load(node.groupId, node.artifactId, version, quiet))
+    if (pom === 'skipped') continue
     if (!pom) {
       if (warn) {
         ctx.warnings.push({
-          file: item.parent === null ? item.dep.file : root.file,
-          line: item.parent === null ? item.dep.line : undefined,
+          file: item.parent === null ? dep.file : root.file,
+          line: item.parent === null ? dep.line : undefined,
           message: `the POM for ${node.groupId}:${node.artifactId}:${version} could not be fetched: its dependencies are unresolved`,
         })
       }
@@ -171,24 +241,17 @@ async function collect(
     }
     for (const child of pom.dependencies) {
       if (child.optional) continue
-      if (excluded(item.exclusions, child)) continue
-      const managed = root.managed.get(dependencyKey(child))
-      const dep: EffectiveDependency = managed
-        ? {
-            ...child,
-            version: managed.version ?? child.version,
-            scope: managed.scope !== '' ? managed.scope : child.scope,
-            exclusions: [...child.exclusions, ...managed.exclusions],
-          }
-        : child
-      const childScope = propagateScope(scope, dep.scope)
+      if (excluded(exclusions, child)) continue
+      const next = manage(child, root)
+      const childScope = propagateScope(scope, next.scope)
       if (childScope === null) continue
       queue.push({
-        dep,
+        dep: next,
         scope: childScope,
+        parentScope: scope,
         parent: index,
         depth: item.depth + 1,
-        exclusions: [...item.exclusions, ...dep.exclusions],
+        exclusions: [...exclusions, ...next.exclusions],
       })
     }
   }
