@@ -1,6 +1,7 @@
 // The client routes of report-page §2 and DESIGN §6. The server answers index.html for every
 // non-API GET, so each of these addresses can be opened directly.
 import { createBrowserRouter, Navigate } from 'react-router-dom'
+import { accountRoutes } from '../features/account/routes'
 import { LoginPage } from '../features/auth/login-page'
 import { DashboardPage } from '../features/projects/dashboard-page'
 import { ProjectsPage } from '../features/projects/projects-page'
@@ -38,6 +39,7 @@ export function createRouter() {
         },
         { path: '/projects/tree', element: <NotAvailablePage title="Dependency tree" /> },
         { path: '/processing_request.html', element: <NotAvailablePage title="Processing request" /> },
+        ...accountRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

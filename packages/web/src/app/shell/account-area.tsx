@@ -1,5 +1,6 @@
 // The header's account area: initials, name and e-mail, toggling an account-info panel
-// (report-page §2 Header; §3 Account). Anonymous visitors see the default account and a sign-in link.
+// (report-page §2 Header; §3 Account), with a link to the account settings (accounts-and-api, issue 7).
+// Anonymous visitors see the default account and a sign-in link (sign-in that asks for MFA when on).
 import {
   Avatar,
   Badge,
@@ -36,7 +37,7 @@ export function AccountArea({ compact = false }: { compact?: boolean }) {
   if (status === 'unknown') return null
   if (status !== 'authenticated' || !user) {
     return (
-      <Button component={Link} to="/login" variant="default" size="xs" data-testid="sign-in-link">
+      <Button component={Link} to="/account/sign-in" variant="default" size="xs" data-testid="sign-in-link">
         Sign in
       </Button>
     )
@@ -94,6 +95,18 @@ export function AccountArea({ compact = false }: { compact?: boolean }) {
               System administrator
             </Badge>
           ) : null}
+          <Divider />
+          <Button
+            component={Link}
+            to="/account"
+            onClick={close}
+            variant="light"
+            size="xs"
+            fullWidth
+            data-testid="account-settings-link"
+          >
+            Account settings
+          </Button>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,0 +1,65 @@
+// The frame of the administration screens: signed-in members only, a title and the tabs My account,
+// Members, Teams (and Administration for system administrators); the screen below is the route's.
+import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { PageLoader } from '../../ui/page-loader'
+import { useSession } from '../auth/use-session'
+
+const TABS = [
+  { value: '/account', label: 'My account' },
+  { value: '/account/members', label: 'Members' },
+  { value: '/account/teams', label: 'Teams' },
+]
+
+function AccountTabs() {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const tabs = user?.sysadmin ? [...TABS, { value: '/admin', label: 'Administration' }] : TABS
+  return (
+    <Tabs value={pathname} onChange={(to) => to && navigate(to)} keepMounted={false}>
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value} data-testid={`account-tab-${tab.label}`}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  )
+}
+
+function Heading() {
+  const { user, account } = useSession()
+  if (!user) return null
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+      <div>
+        <Title order={1} size="h2">
+          {account?.name ?? user.account.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Account administration · signed in as {user.email}
+        </Text>
+      </div>
+    </Group>
+  )
+}
+
+export function AccountLayout() {
+  const { status } = useSession()
+  const { pathname } = useLocation()
+  if (status === 'unknown') return <PageLoader label="Checking your session…" />
+  // The account's own sign-in page asks for the second factor when the member has MFA.
+  if (status !== 'authenticated')
+    return <Navigate to={`/account/sign-in?next=${encodeURIComponent(pathname)}`} replace />
+  return (
+    <Container size={1080} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Heading />
+        <AccountTabs />
+        <Outlet />
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,79 @@
+// E-mail and password for POST /api/v1/credentials/login. A failed sign-in shows the spec's
+// 'THIS USER IS NOT IN THE SYSTEM' for 5 s (accounts-and-api §2, §8, §9), or the lock message.
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import type { LoginResponse } from '@sextant/contract'
+import { isSdkError } from '@sextant/sdk'
+import { type FormEvent, useEffect, useState } from 'react'
+import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from '../auth/sign-in-rules'
+import { accountApi } from './account-api'
+
+export function CredentialsForm({
+  onAnswer,
+}: {
+  onAnswer: (a: LoginResponse, email: string) => Promise<void>
+}) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!failure) return
+    const timer = setTimeout(() => setFailure(null), LOGIN_ERROR_MS)
+    return () => clearTimeout(timer)
+  }, [failure])
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setFailure(null)
+    try {
+      const answer = await accountApi.login(email.trim(), password)
+      await onAnswer(answer, email.trim())
+    } catch (error) {
+      // 429: the login is locked for a while; its message says for how long.
+      setFailure(isSdkError(error) && error.status === 429 ? error.message : LOGIN_ERROR_MESSAGE)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" fw={700} ta="center" data-testid="sign-in-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          data-testid="sign-in-email"
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          data-testid="sign-in-password"
+        />
+        <Button
+          type="submit"
+          loading={busy}
+          fullWidth
+          size="md"
+          disabled={!email.trim() || !password}
+          data-testid="sign-in-submit"
+        >
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  )
+}

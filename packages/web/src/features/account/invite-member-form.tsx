@@ -1,0 +1,88 @@
+// Invites a member (POST /api/v1/accounts/{id}/members with name, e-mail, role): the server sends the
+// new member an e-mail to set a password; the role is Viewer unless another is chosen (§5).
+import { Group, Stack, Text, TextInput } from '@mantine/core'
+import type { Role } from '@sextant/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useAlerts } from '../../ui/alerts/use-alerts'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
+import { GuardedButton } from './guarded-button'
+import { RoleSelect } from './role-select'
+
+export function InviteMemberForm({ accountId, allowed }: { accountId: string; allowed: boolean }) {
+  const queryClient = useQueryClient()
+  const { showAlert } = useAlerts()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('Viewer')
+  const [busy, setBusy] = useState(false)
+
+  async function invite(event: FormEvent) {
+    event.preventDefault()
+    if (!allowed) return
+    setBusy(true)
+    try {
+      const member = await accountApi.addMember(accountId, name.trim(), email.trim(), role)
+      showAlert('success', `${member.name} was invited as ${member.role}.`)
+      setName('')
+      setEmail('')
+      setRole('Viewer')
+      await queryClient.invalidateQueries({ queryKey: [...ACCOUNT_QUERY_KEY, 'members'] })
+    } catch (error) {
+      showAlert('error', failureMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const form = (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        disabled={!allowed}
+        style={{ flex: 1, minWidth: 160 }}
+        data-testid="invite-name"
+      />
+      <TextInput
+        label="E-mail"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        disabled={!allowed}
+        style={{ flex: 1.4, minWidth: 200 }}
+        data-testid="invite-email"
+      />
+      <RoleSelect
+        label="Role"
+        value={role}
+        onChange={setRole}
+        disabled={!allowed}
+        w={200}
+        data-testid="invite-role"
+      />
+      <GuardedButton
+        allowed={allowed}
+        type="submit"
+        loading={busy}
+        disabled={allowed && (!name.trim() || !email.trim())}
+        testId="invite-submit"
+      >
+        Invite
+      </GuardedButton>
+    </Group>
+  )
+  return (
+    <form onSubmit={invite} noValidate>
+      <Stack gap="xs">
+        {allowed ? null : (
+          <Text size="sm" c="dimmed" data-testid="invite-not-allowed">
+            Only Administrators and team administrators invite members.
+          </Text>
+        )}
+        {form}
+      </Stack>
+    </form>
+  )
+}

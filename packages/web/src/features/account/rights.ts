@@ -1,0 +1,34 @@
+// What the screens let a role do (spec accounts-and-api §6), for the areas these screens touch. The
+// server checks every call itself (http/permissions.ts); this only hides or disables what would fail.
+import type { Role } from '@sextant/contract'
+
+export const NOT_AUTHORIZED = 'This action is available only to authorized roles'
+
+export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration'
+export type UiAction = 'read' | 'create' | 'edit' | 'delete'
+
+const all: UiAction[] = ['read', 'create', 'edit', 'delete']
+const readOnly: UiAction[] = ['read']
+
+// Tokens are "own" for Collaborators and Viewers: they manage their own API tokens only.
+const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
+  Administrator: { members: all, teams: all, tokens: all, configuration: all },
+  TeamAdministrator: { members: all, teams: ['read', 'edit'], tokens: all, configuration: [] },
+  Collaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
+  TeamCollaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
+  Viewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
+  TeamViewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
+}
+
+export function roleMay(role: Role, sysadmin: boolean, area: UiArea, action: UiAction): boolean {
+  return sysadmin || matrix[role][area].includes(action)
+}
+
+export const roleLabels: Record<Role, string> = {
+  Administrator: 'Administrator',
+  Collaborator: 'Collaborator',
+  Viewer: 'Viewer',
+  TeamAdministrator: 'Team administrator',
+  TeamCollaborator: 'Team collaborator',
+  TeamViewer: 'Team viewer',
+}

@@ -1,0 +1,24 @@
+// The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
+// screens"): sign-in with a second factor, register, My account, members, teams and the sysadmin panel.
+import type { RouteObject } from 'react-router-dom'
+import { AdminPage } from '../admin/admin-page'
+import { AccountLayout } from './account-layout'
+import { MembersPage } from './members-page'
+import { MyAccountPage } from './my-account-page'
+import { RegisterPage } from './register-page'
+import { SignInPage } from './sign-in-page'
+import { TeamsPage } from './teams-page'
+
+export const accountRoutes: RouteObject[] = [
+  { path: '/account/sign-in', element: <SignInPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  {
+    element: <AccountLayout />,
+    children: [
+      { path: '/account', element: <MyAccountPage /> },
+      { path: '/account/members', element: <MembersPage /> },
+      { path: '/account/teams', element: <TeamsPage /> },
+      { path: '/admin', element: <AdminPage /> },
+    ],
+  },
+]
