@@ -6,8 +6,10 @@ import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
 import { authBench } from './auth.bench'
 import { exportsBench } from './exports.bench'
+import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
 import { recomputeBench } from './recompute.bench'
+import { reportPageBench } from './report-page.bench'
 import { spineBench } from './spine.bench'
 import { type BenchSection, renderSection } from './table'
 
@@ -18,6 +20,8 @@ const sections: (() => Promise<BenchSection>)[] = [
   exportsBench,
   recomputeBench,
   authBench,
+  reportPageBench,
+  mavenBench,
 ]
 
 const results: BenchSection[] = []

@@ -57,6 +57,8 @@ export class MavenRepository {
   readonly repositories: readonly string[]
   private readonly fetchText: FetchText
   private readonly cache = new Map<string, Promise<Fetched>>()
+  /** One MavenPom object per URL, so callers may memoise what they derive from it (a WeakMap). */
+  private readonly poms = new Map<string, MavenPom>()
   private readonly problemList: MavenRepositoryProblem[] = []
   /** Repositories that could not be reached are not asked again in this analysis. */
   private readonly down = new Set<string>()
@@ -100,13 +102,22 @@ export class MavenRepository {
     }
   }
 
-  /** The POM of a release; `null` when no repository has it (see `problems` for unreachable ones). */
+  /**
+   * The POM of a release; `null` when no repository has it (see `problems` for unreachable ones).
+   * The same object is returned for the same POM as long as this repository lives.
+   */
   async pom(c: MavenCoordinates): Promise<MavenPom | null> {
     const file = `${artifactPath(c.groupId, c.artifactId)}/${c.version}/${c.artifactId}-${c.version}.pom`
     for (const repo of this.repositories) {
       const url = `${repo}/${file}`
       const got = await this.fetchOnce(repo, url)
-      if (got.kind === 'ok') return { url, text: got.body }
+      if (got.kind !== 'ok') continue
+      let pom = this.poms.get(url)
+      if (!pom) {
+        pom = { url, text: got.body }
+        this.poms.set(url, pom)
+      }
+      return pom
     }
     return null
   }

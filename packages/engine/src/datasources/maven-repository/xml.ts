@@ -27,6 +27,26 @@ export function lineAt(text: string, index: number): number {
   return line
 }
 
+/** Line lookup for many offsets in one text: newline offsets computed once, then binary search. */
+function lineIndex(text: string): (index: number) => number {
+  let breaks: number[] | null = null
+  return (index) => {
+    if (breaks === null) {
+      breaks = []
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) breaks.push(i)
+    }
+    // Lines = 1 + number of newlines before `index`.
+    let lo = 0
+    let hi = breaks.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((breaks[mid] as number) < index) lo = mid + 1
+      else hi = mid
+    }
+    return lo + 1
+  }
+}
+
 /** Replaces the DOCTYPE (with its internal subset) by the same number of newlines. */
 function stripDoctype(text: string): { text: string; line: number | null; entities: boolean } {
   const start = text.search(/<!DOCTYPE/i)
@@ -73,10 +93,11 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlParseRes
   })
   try {
     const root = parser.parse(stripped.text) as XmlElement
+    const lineOfIndex = lineIndex(stripped.text)
     const lineOf = (element: unknown): number | undefined => {
       if (typeof element !== 'object' || element === null) return undefined
       const m = (element as Record<symbol, { startIndex?: number } | undefined>)[meta]
-      return m?.startIndex === undefined ? undefined : lineAt(stripped.text, m.startIndex)
+      return m?.startIndex === undefined ? undefined : lineOfIndex(m.startIndex)
     }
     return { ok: true, root, lineOf, notes }
   } catch (e) {

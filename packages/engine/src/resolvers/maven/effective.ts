@@ -1,6 +1,7 @@
 // The effective POM (Maven model building; DESIGN §1 "Resolve"): parent chain (relativePath first,
 // then repositories), inheritance, interpolation, dependencyManagement with import-scoped BOMs.
 // Every problem (malformed XML, parent cycle, undefined property, missing POM) is a warning with file+line.
+import type { MavenPom } from '../../datasources/maven-repository'
 import { interpolate } from './interpolate'
 import { type Layer, loadParent, parseOrWarn } from './lineage'
 import { dependencyKey, type EffectiveDependency, type EffectivePom, type PomContext } from './model'
@@ -21,14 +22,15 @@ function mergeByKey(
 
 /** Builds the effective model of one POM text; `cache` shares effective BOM/parent models per analysis. */
 export async function buildEffectivePom(
-  text: string,
+  /** The POM text of a project file, or a POM fetched from a repository (its parse is memoised). */
+  source: string | MavenPom,
   file: string,
   ctx: PomContext,
   cache: EffectivePomCache,
   /** BOMs being imported above this one (`g:a:v`), so an import cycle is named instead of awaited forever. */
   importing: ReadonlySet<string> = new Set(),
 ): Promise<EffectivePom | null> {
-  const self = parseOrWarn(text, file, ctx)
+  const self = parseOrWarn(source, file, ctx)
   if (!self) return null
   const lineage: Layer[] = [{ pom: self, file }]
   const seen = new Set<string>()
@@ -223,7 +225,7 @@ export class EffectivePomCache {
       p = (async () => {
         const fetched = await ctx.repository.pom({ groupId, artifactId, version })
         return fetched
-          ? buildEffectivePom(fetched.text, fetched.url, ctx, this, new Set([...importing, key]))
+          ? buildEffectivePom(fetched, fetched.url, ctx, this, new Set([...importing, key]))
           : null
       })()
       this.map.set(key, p)

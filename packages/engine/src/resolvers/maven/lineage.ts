@@ -2,9 +2,10 @@
 // first (only when its coordinates match the declared parent), then the repositories; malformed
 // XML on the way is a warning with file and line.
 
+import type { MavenPom } from '../../datasources/maven-repository'
 import { interpolate } from './interpolate'
 import type { PomContext } from './model'
-import { parsePom, type RawPom } from './pom'
+import { type PomParseResult, parsePom, type RawPom } from './pom'
 
 export interface Layer {
   pom: RawPom
@@ -22,9 +23,25 @@ function joinPath(dir: string, rel: string): string {
 
 const dirname = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
 
-/** Reads and parses a pom (project file or repository), warning on malformed XML. */
-export function parseOrWarn(text: string, file: string, ctx: PomContext): RawPom | null {
-  const r = parsePom(text)
+/**
+ * Parsed repository POMs, per fetched object: a warm repository (same analysis or a later one with
+ * the same MavenRepository) never parses a POM twice. Parse results are never mutated by readers.
+ */
+const parsed = new WeakMap<MavenPom, PomParseResult>()
+
+function parseOnce(source: string | MavenPom): PomParseResult {
+  if (typeof source === 'string') return parsePom(source)
+  let r = parsed.get(source)
+  if (!r) {
+    r = parsePom(source.text)
+    parsed.set(source, r)
+  }
+  return r
+}
+
+/** Reads and parses a pom (project file text or a fetched repository POM), warning on malformed XML. */
+export function parseOrWarn(source: string | MavenPom, file: string, ctx: PomContext): RawPom | null {
+  const r = parseOnce(source)
   if (!r.ok) {
     ctx.warnings.push({ file, line: r.line, message: r.message })
     return null
@@ -58,6 +75,6 @@ export async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer |
   }
   const fetched = await ctx.repository.pom({ groupId: g, artifactId: a, version: v })
   if (!fetched) return 'missing'
-  const pom = parseOrWarn(fetched.text, fetched.url, ctx)
+  const pom = parseOrWarn(fetched, fetched.url, ctx)
   return pom ? { pom, file: fetched.url } : 'missing'
 }
