@@ -2,6 +2,7 @@
 // or configuration.
 import { parseArgs } from 'node:util'
 import { runAdvisoryImport } from './launch/advisories'
+import { isEnrichmentKind, runEnrichmentImport } from './launch/enrichment'
 import { runServe } from './launch/serve'
 
 const usage = `Usage: sextant <command> [options]
@@ -11,6 +12,8 @@ Commands:
   worker                 Start job workers only (needs DATABASE_URL)
   advisories import <path|url> [--allow-private]
                          Import OSV advisories (all.zip, JSONL[.gz], JSON file or folder, http(s) URL)
+  enrichment import <epss|kev|cwe> <path|url> [--allow-private]
+                         Import FIRST's EPSS CSV[.gz], CISA's KEV JSON or a CWE list CSV (file or URL)
   help                   Show this help
 
 Configuration is read from the environment; see README.md "Configuration".`
@@ -40,6 +43,19 @@ async function main(argv: string[]): Promise<number> {
         return 2
       }
       return runAdvisoryImport({ location, allowPrivate: values['allow-private'] })
+    }
+    case 'enrichment': {
+      const { positionals, values } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { 'allow-private': { type: 'boolean', default: false } },
+      })
+      const [sub, kind, location, ...extra] = positionals
+      if (sub !== 'import' || !isEnrichmentKind(kind) || !location || extra.length > 0) {
+        process.stderr.write('Usage: sextant enrichment import <epss|kev|cwe> <path|url> [--allow-private]\n')
+        return 2
+      }
+      return runEnrichmentImport({ kind, location, allowPrivate: values['allow-private'] })
     }
     case undefined:
     case 'help':

@@ -10,6 +10,7 @@ import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
+import { vulnRouteDefs } from './vulns.routes'
 
 /** Who may call a route: anyone (no account at all), any caller incl. the default account, or a signed-in member. */
 export type Access = 'public' | 'anonymous' | 'member'
@@ -37,6 +38,7 @@ export const routes = {
   ...exclusionRouteDefs,
   ...exportRouteDefs,
   ...accountRouteDefs,
+  ...vulnRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -4,6 +4,7 @@
 export * from './advisories'
 export * from './datasources/maven-repository'
 export * from './datasources/npm'
+export * from './enrichment'
 export * from './exclusions'
 export * from './exports'
 export * from './extractors'

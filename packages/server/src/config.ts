@@ -2,6 +2,7 @@
 // A bad value stops the start with a message naming the variable; see README "Configuration".
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE, sourceSetting } from './enrichment/sources'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,6 +28,9 @@ const envSchema = z.object({
   SEXTANT_SERVE_WEB: bool.default(true),
   SEXTANT_ADVISORY_SOURCES: z.string().optional(),
   SEXTANT_ADVISORY_SYNC_HOURS: z.coerce.number().positive().default(24),
+  SEXTANT_EPSS_SOURCE: z.string().optional(),
+  SEXTANT_KEV_SOURCE: z.string().optional(),
+  SEXTANT_CWE_SOURCE: z.string().optional(),
   SEXTANT_NPM_REGISTRY: z.url('must be an http(s) URL').default('https://registry.npmjs.org/'),
   SEXTANT_MAVEN_REPOSITORIES: z.string().default('https://repo.maven.apache.org/maven2/'),
   SEXTANT_METADATA_TTL_HOURS: z.coerce.number().positive().default(24),
@@ -69,6 +73,10 @@ export interface Config {
   /** Comma-separated OSV sources (files, folders, zips, JSONL, URLs); null = OSV's public npm and Maven exports. */
   advisorySources: string[] | null
   advisorySyncIntervalMs: number
+  /** EPSS, KEV and CWE sources (a file or an http(s) URL); null = disabled. Synced like the advisories. */
+  epssSource: string | null
+  kevSource: string | null
+  cweSource: string | null
   npmRegistry: string
   mavenRepositories: string[]
   metadataTtlMs: number
@@ -118,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     advisorySources: e.SEXTANT_ADVISORY_SOURCES ? splitList(e.SEXTANT_ADVISORY_SOURCES) : null,
     advisorySyncIntervalMs: e.SEXTANT_ADVISORY_SYNC_HOURS * 3600_000,
+    epssSource: sourceSetting(e.SEXTANT_EPSS_SOURCE, DEFAULT_EPSS_SOURCE),
+    kevSource: sourceSetting(e.SEXTANT_KEV_SOURCE, DEFAULT_KEV_SOURCE),
+    cweSource: sourceSetting(e.SEXTANT_CWE_SOURCE, null),
     npmRegistry: e.SEXTANT_NPM_REGISTRY.endsWith('/') ? e.SEXTANT_NPM_REGISTRY : `${e.SEXTANT_NPM_REGISTRY}/`,
     mavenRepositories: splitList(e.SEXTANT_MAVEN_REPOSITORIES),
     metadataTtlMs: e.SEXTANT_METADATA_TTL_HOURS * 3600_000,

@@ -11,5 +11,6 @@ export {
 } from './advisories'
 export type { Config } from './config'
 export { ConfigError, loadConfig } from './config'
+export { type EnrichmentImportResult, formatEnrichmentWarning, importEnrichmentSource } from './enrichment'
 export type { RunningSextant, StartOptions } from './runtime'
 export { startSextant } from './runtime'

@@ -10,6 +10,7 @@ import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
 import { migrate } from './db/migrate'
 import { takeStartupLock } from './db/startup-lock'
+import { createEnrichmentStore, startEnrichmentSync } from './enrichment'
 import { startExportJobs } from './exports/export.job'
 import { buildApp } from './http/app'
 import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
@@ -87,8 +88,14 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     await ensureQueue(boss, ANALYSE_QUEUE)
     const advisorySync = await startAdvisorySync({ db, boss, config, logger, workers: options.workers })
     stops.push(advisorySync.stop)
+    const enrichmentSync = await startEnrichmentSync({ db, boss, config, logger, workers: options.workers })
+    stops.push(enrichmentSync.stop)
 
-    const sources = createAnalysisSources(createAdvisoryStore(db), createMetadataSource(db, config))
+    const sources = createAnalysisSources(
+      createAdvisoryStore(db),
+      createMetadataSource(db, config),
+      createEnrichmentStore(db),
+    )
     let workers: Workers | null = null
     if (options.workers) {
       workers = await startWorkers<AnalyseJobData>(

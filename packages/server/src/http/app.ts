@@ -9,6 +9,7 @@ import type { Logger } from 'pino'
 import { advisoryRoutes } from '../advisories/advisories.routes'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { vulnRoutes } from '../enrichment/vulns.routes'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
+  vulnRoutes(app, db)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)

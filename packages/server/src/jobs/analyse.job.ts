@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   buildReport,
+  cvesOf,
   type DependencyGraph,
   hash53,
   METERIAN_FILE,
@@ -108,6 +109,11 @@ export async function runAnalysis(
       ),
       latestReportState(db, claimed.project_uuid, claimed.branch),
     ])
+    // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
+    const enrichment =
+      advisories && advisories.length > 0 && sources.enrichmentFor
+        ? await sources.enrichmentFor(cvesOf(advisories))
+        : null
     const doc = buildReport({
       uuid: randomUUID(),
       projectUuid: claimed.project_uuid,
@@ -122,6 +128,12 @@ export async function runAnalysis(
       advisories,
       metadata: metadata?.packages ?? null,
       metadataProblems: metadata?.problems ?? [],
+      ...(enrichment
+        ? {
+            epss: (cve: string) => enrichment.epss.get(cve) ?? null,
+            kev: (cve: string) => enrichment.kev.get(cve) ?? null,
+          }
+        : {}),
     })
     await inTransaction(db, async (client) => {
       await insertReport(client, doc, analysisUuid)

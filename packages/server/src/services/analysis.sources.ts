@@ -20,6 +20,11 @@ export interface AnalysisSources {
   metadataFor?(packages: PackageRef[]): Promise<MetadataAnswer>
   /** A Maven repository client for one analysis (resolving pom.xml builds); absent = not resolved. */
   mavenRepository?(): MavenRepository
+  /** EPSS fractions and KEV entries of these CVEs (one query per table); absent = no enrichment. */
+  enrichmentFor?(cves: string[]): Promise<{
+    epss: Map<string, number>
+    kev: Map<string, { cve: string; exploited: boolean }>
+  }>
 }
 
 /** The real sources: the advisory store (one indexed query per analysis) and the metadata facade. */
@@ -29,9 +34,11 @@ export function createAnalysisSources(
     metadataFor(keys: readonly PackageRef[]): Promise<MetadataAnswer & { offline: boolean }>
     mavenRepository(): MavenRepository
   },
+  enrichment?: Pick<Required<AnalysisSources>, 'enrichmentFor'>,
 ): AnalysisSources {
   return {
     mavenRepository: () => metadata.mavenRepository(),
+    ...(enrichment ? { enrichmentFor: (cves: string[]) => enrichment.enrichmentFor(cves) } : {}),
     async advisoriesFor(packages) {
       const records = await advisories.recordsFor(packages)
       // No record for these packages is a real answer only when the store holds advisories at all.

@@ -67,6 +67,8 @@ const expectations: Record<string, Expect> = {
   databases: byAccess('member'),
   databaseSyncStart: sysadminOnly,
   databaseSyncStatus: byAccess('member'),
+  vulnCwe: byAccess('anonymous'),
+  enrichmentDbStats: byAccess('anonymous'),
   register: byAccess('public'),
   forget: byAccess('public'),
   resetPassword: byAccess('public'),

@@ -1,0 +1,160 @@
+// The `enrichment.sync` job (DESIGN §3; issue 9 "Enrichment"): imports the configured EPSS, KEV and CWE
+// sources like `advisories.sync` does OSV ones — at start-up for a kind never run, then every
+// SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored rows stay in use.
+import type { EnrichmentKind } from '@sextant/contract'
+import { isUrlLocation } from '../advisories/sources'
+import type { Config } from '../config'
+import type { Db } from '../db/connection'
+import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
+import { formatEnrichmentWarning, importEnrichment } from './import.service'
+import { configuredEnrichmentSources, type EnrichmentSource } from './sources'
+import {
+  dueEnrichmentKinds,
+  type EnrichmentOutcome,
+  markEnrichmentRunning,
+  recordEnrichmentRun,
+  registerEnrichmentSources,
+} from './sources.repo'
+
+export const ENRICHMENT_SYNC_QUEUE = 'enrichment.sync'
+
+export interface EnrichmentSyncJobData {
+  /** One kind; every configured kind that is due when absent. */
+  kind?: EnrichmentKind
+  reason: 'startup' | 'schedule' | 'request'
+}
+
+export interface EnrichmentSyncDeps {
+  db: Db
+  config: Pick<Config, 'epssSource' | 'kevSource' | 'cweSource' | 'advisorySyncIntervalMs' | 'offline'>
+  logger: JobLogger
+  signal?: AbortSignal
+}
+
+const noCounts = () => ({ total: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, removed: 0 })
+
+/** Imports one source and records the outcome; never throws for a source problem. */
+export async function syncEnrichmentSource(
+  deps: EnrichmentSyncDeps,
+  source: EnrichmentSource,
+): Promise<EnrichmentOutcome> {
+  await markEnrichmentRunning(deps.db, source)
+  let outcome: EnrichmentOutcome
+  if (deps.config.offline && isUrlLocation(source.location)) {
+    outcome = {
+      status: 'FAILED',
+      error: `Offline mode (SEXTANT_OFFLINE=true): ${source.location} was not fetched; the ${source.kind.toUpperCase()} data already stored stays in use.`,
+      counts: noCounts(),
+      warnings: [],
+      version: null,
+    }
+  } else {
+    try {
+      // Sources come from the operator's configuration, not from a request: their addresses are trusted.
+      const r = await importEnrichment(deps.db, source.kind, source.location, {
+        allowPrivateAddresses: true,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      })
+      const warnings = r.warnings.map(formatEnrichmentWarning)
+      outcome = r.ok
+        ? {
+            status: warnings.length ? 'PARTIAL' : 'OK',
+            error: null,
+            counts: r.counts,
+            warnings,
+            version: r.version,
+          }
+        : {
+            status: 'FAILED',
+            error: `${r.error} The ${source.kind.toUpperCase()} data already stored stays in use.`,
+            counts: r.counts,
+            warnings,
+            version: null,
+          }
+    } catch (error) {
+      outcome = {
+        status: 'FAILED',
+        error: `The sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+        counts: noCounts(),
+        warnings: [],
+        version: null,
+      }
+    }
+  }
+  await recordEnrichmentRun(deps.db, source.kind, outcome)
+  deps.logger.info(
+    { source: source.kind, status: outcome.status, counts: outcome.counts },
+    'enrichment sync done',
+  )
+  return outcome
+}
+
+export async function runEnrichmentSync(
+  deps: EnrichmentSyncDeps,
+  data: EnrichmentSyncJobData,
+): Promise<void> {
+  const configured = configuredEnrichmentSources(deps.config)
+  const due = new Set(
+    data.kind !== undefined
+      ? [data.kind]
+      : await dueEnrichmentKinds(deps.db, deps.config.advisorySyncIntervalMs),
+  )
+  for (const source of configured.filter((s) => due.has(s.kind))) {
+    if (deps.signal?.aborted) return
+    await syncEnrichmentSource(deps, source)
+  }
+}
+
+async function ensureQueue(boss: PgBoss): Promise<void> {
+  if (await boss.getQueue(ENRICHMENT_SYNC_QUEUE)) return
+  await boss
+    .createQueue(ENRICHMENT_SYNC_QUEUE, {
+      name: ENRICHMENT_SYNC_QUEUE,
+      policy: 'stately',
+      retryLimit: 2,
+      retryDelay: 60,
+      expireInSeconds: 3600,
+    })
+    .catch(async (error: unknown) => {
+      if (!(await boss.getQueue(ENRICHMENT_SYNC_QUEUE))) throw error
+    })
+}
+
+/** Registers the configured sources, queues the kinds that are due, and runs the worker and schedule. */
+export async function startEnrichmentSync(deps: {
+  db: Db
+  boss: PgBoss
+  config: Config
+  logger: JobLogger
+  workers: boolean
+}): Promise<{ stop(): Promise<void> }> {
+  const { db, boss, config, logger } = deps
+  await ensureQueue(boss)
+  const sources = configuredEnrichmentSources(config)
+  await registerEnrichmentSources(db, sources)
+  const queueDue = async (reason: EnrichmentSyncJobData['reason']) => {
+    const due = new Set(await dueEnrichmentKinds(db, config.advisorySyncIntervalMs))
+    if (sources.some((s) => due.has(s.kind)))
+      await boss.send(ENRICHMENT_SYNC_QUEUE, { reason }, { singletonKey: '*' })
+  }
+  await queueDue('startup')
+  if (!deps.workers) return { stop: async () => {} }
+  const abort = new AbortController()
+  await startWorkers<EnrichmentSyncJobData>(boss, ENRICHMENT_SYNC_QUEUE, 1, (data) =>
+    runEnrichmentSync({ db, config, logger, signal: abort.signal }, data),
+  )
+  const timer = setInterval(
+    () =>
+      queueDue('schedule').catch((error: unknown) =>
+        logger.error({ err: error }, 'enrichment sync schedule check failed'),
+      ),
+    Math.min(config.advisorySyncIntervalMs, 5 * 60_000),
+  )
+  timer.unref()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      abort.abort()
+    },
+  }
+}
