@@ -182,6 +182,8 @@ export const reportSchema = z.object({
   stability: stabilitySectionSchema,
   licensing: licensingSectionSchema,
   notes: z.array(reportNoteSchema),
+  /** Opens the report's download links (spec §5: downloads need a key); absent on reports stored before it. */
+  downloadKey: z.string().optional(),
 })
 export type Report = z.infer<typeof reportSchema>
 

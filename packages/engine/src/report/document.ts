@@ -190,4 +190,6 @@ export interface ReportDocument {
   exclusionsFingerprint?: string
   /** The commit analysed, when the source was a git repository (refresh). */
   commit?: string
+  /** Opens the report's download links without signing in (spec report-page §3, §5); set when stored. */
+  downloadKey?: string
 }

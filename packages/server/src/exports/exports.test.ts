@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
-import { exportFormatSchema } from '@sextant/contract'
+import { exportFormatSchema, reportSchema } from '@sextant/contract'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
@@ -162,13 +162,23 @@ describe.each(storageModes())('downloads on %s storage', (mode) => {
       (await fetch(`${t.url}/api/v1/reports/sbom_csv/${own}?branch=main`, { method: 'POST' })).status,
     ).toBe(404)
     expect((await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main`)).status).toBe(404)
+    // The report as served carries its download key (spec §3, §5), the one the download routes check.
+    const served = await fetch(`${t.url}/api/v1/reports/${own}/full?branch=main`, { headers: admin })
+    expect(served.status).toBe(200)
+    const { downloadKey } = reportSchema.parse(await served.json())
+    expect(downloadKey).toMatch(/^[0-9a-f]{32}$/)
     const { rows } = await t.sextant.db.query<{ download_key: string }>(
       'SELECT download_key FROM reports WHERE project_uuid = $1',
       [own],
     )
-    const res = await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main&key=${rows[0]!.download_key}`)
+    expect(rows[0]!.download_key).toBe(downloadKey)
+    const res = await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main&key=${downloadKey}`)
     expect(res.status).toBe(200)
-    expect((await res.json()).project.uuid).toBe(own)
+    const json = await res.json()
+    expect(json.project.uuid).toBe(own)
+    expect(json.downloadKey).toBe(downloadKey)
+    const wrong = await fetch(`${t.url}/api/v1/reports/${own}/json?branch=main&key=${'0'.repeat(32)}`)
+    expect(wrong.status).toBe(404)
     const queued = await (
       await fetch(`${t.url}/api/v1/reports/pdf/${own}?branch=main`, { method: 'POST', headers: admin })
     ).json()

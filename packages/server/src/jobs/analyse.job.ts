@@ -17,7 +17,7 @@ import { type Db, inTransaction } from '../db/connection'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/maven-resolution'
-import { insertReport, latestReportState } from '../services/reports.repo'
+import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
 
 export const ANALYSE_QUEUE = 'analyse'
 /** Recompute (DESIGN §3): a new analysis on a stored graph, run by the same function as `analyse`. */
@@ -114,7 +114,9 @@ export async function runAnalysis(
       advisories && advisories.length > 0 && sources.enrichmentFor
         ? await sources.enrichmentFor(cvesOf(advisories))
         : null
-    const doc = buildReport({
+    // The download key is part of the immutable document the page reads (spec report-page §3, §5).
+    const downloadKey = newDownloadKey()
+    const built = buildReport({
       uuid: randomUUID(),
       projectUuid: claimed.project_uuid,
       branch: claimed.branch,
@@ -135,6 +137,7 @@ export async function runAnalysis(
           }
         : {}),
     })
+    const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
       await insertReport(client, doc, analysisUuid)
       await client.query(

@@ -1,20 +1,31 @@
 // Report documents in storage (DESIGN §2): one immutable JSONB row per report, with the scores and
 // outcome beside it so that history and badges never load whole documents.
+import { randomBytes } from 'node:crypto'
 import type { HistoryEntry, Report } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from './projects.repo'
 
-/** Stores a report once per analysis; answers false when that analysis already has one. */
+/** A report's download key (spec report-page §3 Report.downloadKey): 128 random bits, hex. */
+export function newDownloadKey(): string {
+  return randomBytes(16).toString('hex')
+}
+
+/**
+ * Stores a report once per analysis; answers false when that analysis already has one. The download key
+ * is kept twice, in the document the page reads and in the column the download routes check; a document
+ * built without one gets one here so that both always agree.
+ */
 export async function insertReport(
   db: DbClient,
-  doc: ReportDocument,
+  document: ReportDocument,
   analysisUuid: string | null,
 ): Promise<boolean> {
+  const doc = document.downloadKey ? document : { ...document, downloadKey: newDownloadKey() }
   const r = await db.query(
     `INSERT INTO reports (uuid, project_uuid, branch, analysis_uuid, status, outcome, security_score, stability_score,
-                          licensing_score, thresholds, components, created_at, document)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                          licensing_score, thresholds, components, created_at, document, download_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (analysis_uuid) DO NOTHING`,
     [
       doc.uuid,
@@ -30,6 +41,7 @@ export async function insertReport(
       doc.summary.components,
       doc.createdAt,
       JSON.stringify(doc),
+      doc.downloadKey,
     ],
   )
   return (r.rowCount ?? 0) > 0
