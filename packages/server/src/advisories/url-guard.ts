@@ -10,6 +10,8 @@ import { checkPublicHost } from '../http/public-address'
 
 export { isNonPublicAddress } from '../http/public-address'
 
+export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string }
+
 /** Checks scheme and every address the host name resolves to. */
 export async function checkUrl(text: string, allowPrivate: boolean): Promise<UrlCheck> {
   let url: URL
