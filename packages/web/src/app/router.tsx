@@ -2,7 +2,10 @@
 // non-API GET, so each of these addresses can be opened directly.
 import { createBrowserRouter, Navigate } from 'react-router-dom'
 import { accountRoutes } from '../features/account/routes'
+import { AdvisoryPage } from '../features/advisory/advisory-page'
 import { LoginPage } from '../features/auth/login-page'
+import { ComponentPage } from '../features/component-info/component-page'
+import { ProcessingPage } from '../features/downloads/processing-page'
 import { DashboardPage } from '../features/projects/dashboard-page'
 import { ProjectsPage } from '../features/projects/projects-page'
 import { ReportPage } from '../features/report/report-page'
@@ -13,6 +16,7 @@ import { NotAvailablePage, NotFoundPage } from '../features/static-pages/not-ava
 import { PrivacyPage } from '../features/static-pages/privacy-page'
 import { StatusPage } from '../features/static-pages/status-page'
 import { TermsPage } from '../features/static-pages/terms-page'
+import { TreePage } from '../features/tree/tree-page'
 import { AppLayout } from './shell/app-layout'
 
 export function createRouter() {
@@ -32,13 +36,10 @@ export function createRouter() {
         { path: '/status', element: <StatusPage /> },
         { path: '/contact', element: <ContactPage /> },
         { path: '/blog', element: <NotAvailablePage title="Blog" /> },
-        { path: '/vulns', element: <NotAvailablePage title="Vulnerability" /> },
-        {
-          path: '/components/live/:ecosystem/:name/:version',
-          element: <NotAvailablePage title="Component information" />,
-        },
-        { path: '/projects/tree', element: <NotAvailablePage title="Dependency tree" /> },
-        { path: '/processing_request.html', element: <NotAvailablePage title="Processing request" /> },
+        { path: '/vulns', element: <AdvisoryPage /> },
+        { path: '/components/live/:ecosystem/:name/:version', element: <ComponentPage /> },
+        { path: '/projects/tree', element: <TreePage /> },
+        { path: '/processing_request.html', element: <ProcessingPage /> },
         ...accountRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -25,8 +25,10 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  autoContrast: true,
   components: {
     Paper: { defaultProps: { shadow: 'none' } },
     Button: { defaultProps: { radius: 'md' } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 })

@@ -36,7 +36,7 @@ export function MetricCard({ label, value, caption, tone, status, href, testId }
             <Text
               size="xs"
               fw={700}
-              c={`${color}.8`}
+              c={`${color}.9`}
               bg={`${color}.0`}
               px={8}
               py={2}
@@ -66,13 +66,7 @@ export function MetricCard({ label, value, caption, tone, status, href, testId }
   )
   if (!href) return <Box data-testid={testId}>{body}</Box>
   return (
-    <UnstyledButton
-      component="a"
-      href={href}
-      data-testid={testId}
-      display="block"
-      aria-label={`${label}: see details`}
-    >
+    <UnstyledButton component="a" href={href} data-testid={testId} display="block">
       {body}
     </UnstyledButton>
   )

@@ -13,11 +13,23 @@ interface SectionCardProps {
   collapsible?: boolean
   defaultOpen?: boolean
   children: ReactNode
+  /** Shown instead of the children while collapsed (report-page §4: a collapsed section shows a summary). */
+  collapsedContent?: ReactNode
   testId?: string
 }
 
 export function SectionCard(props: SectionCardProps) {
-  const { id, title, subtitle, aside, collapsible = false, defaultOpen = true, children, testId } = props
+  const {
+    id,
+    title,
+    subtitle,
+    aside,
+    collapsible = false,
+    defaultOpen = true,
+    children,
+    collapsedContent,
+    testId,
+  } = props
   const [open, { toggle }] = useDisclosure(defaultOpen)
   const heading = (
     <Group gap="xs" wrap="nowrap">
@@ -43,9 +55,9 @@ export function SectionCard(props: SectionCardProps) {
   )
   return (
     <Paper id={id} withBorder radius="md" data-testid={testId} style={{ scrollMarginTop: 88 }}>
-      <Group justify="space-between" px="lg" py="md" wrap="nowrap">
+      <Group justify="space-between" px="lg" py="md" wrap="wrap" gap="sm">
         {collapsible ? (
-          <UnstyledButton onClick={toggle} aria-expanded={open} style={{ flex: 1 }}>
+          <UnstyledButton onClick={toggle} aria-expanded={open} style={{ flex: 1, minWidth: 200 }}>
             {heading}
           </UnstyledButton>
         ) : (
@@ -53,7 +65,11 @@ export function SectionCard(props: SectionCardProps) {
         )}
         {aside}
       </Group>
-      {collapsible ? (
+      {collapsible && collapsedContent !== undefined ? (
+        <Box px="lg" pb="lg">
+          {open ? children : collapsedContent}
+        </Box>
+      ) : collapsible ? (
         <Collapse expanded={open}>
           <Box px="lg" pb="lg">
             {children}

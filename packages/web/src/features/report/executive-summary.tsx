@@ -1,6 +1,6 @@
 // The executive-summary strip (report-page §2 Executive summary): key figures of the report and the
 // 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language counts.
-// Charts, filters and issue boxes arrive with the full report page (issue 8).
+// Above it the language filter, 'Show issues only' and the scope options; doughnut charts and issue boxes.
 
 import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core'
 import type { Report } from '@sextant/contract'
@@ -10,6 +10,8 @@ import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { DependencyMix } from './dependency-mix'
 import { componentsPerLanguage, languageLabel, scopeLabel } from './report-summary'
+import { SummaryCharts } from './summary-charts'
+import { SummaryFilters } from './summary-filters'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,6 +29,7 @@ export function ExecutiveSummary({ report }: { report: Report }) {
   const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'
   return (
     <SectionCard id="summary" title="Executive summary" collapsible testId="executive-summary">
+      <SummaryFilters languages={languages.map((l) => l.language)} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <StatGrid
@@ -38,6 +41,7 @@ export function ExecutiveSummary({ report }: { report: Report }) {
             ]}
           />
           <Stack gap="lg" mt="lg">
+            <SummaryCharts report={report} />
             <DependencyMix summary={report.summary} />
           </Stack>
           <Text size="xs" c="dimmed" mt="lg" data-testid="report-thresholds">

@@ -1,13 +1,20 @@
 // The report itself, for status OK or PARTIAL (report-page §2 Layout, §4): notices (partial build,
-// refreshing, a newer failed analysis), score badges, executive summary, the domain sections, notes.
+// refreshing, a newer failed analysis, scores not up to date), score badges, executive summary, the
+// domain sections, security exclusions, project history, notes, and the floating scroll box.
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
 import { InlineNotice } from '../../ui/status-panel'
+import { ExclusionsBlock } from '../exclusions/exclusions-block'
+import { RecomputeNotice } from '../exclusions/recompute-button'
+import { HistorySection } from '../history/history-section'
+import { LicensingSection } from '../licensing/licensing-section'
+import { SecuritySection } from '../security/security-section'
+import { StabilitySection } from '../stability/stability-section'
 import { AnalysisNotes } from './analysis-notes'
-import { LicensingSection, SecuritySection, StabilitySection } from './domain-sections'
 import { ExecutiveSummary } from './executive-summary'
 import { ScoreBadges } from './score-badges'
+import { ScrollBox } from './scroll-box'
 import { useHashScroll } from './use-hash-scroll'
 
 interface ReportBodyProps {
@@ -42,12 +49,16 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
           {`This is the last report that was built. The newest analysis failed: ${lastFailure}`}
         </InlineNotice>
       ) : null}
+      <RecomputeNotice />
       <ScoreBadges report={report} />
       <ExecutiveSummary report={report} />
-      <SecuritySection report={report} />
-      <StabilitySection report={report} />
-      <LicensingSection report={report} />
+      <SecuritySection />
+      <ExclusionsBlock />
+      <StabilitySection />
+      <LicensingSection />
+      <HistorySection />
       <AnalysisNotes notes={report.notes} />
+      <ScrollBox />
     </Stack>
   )
 }

@@ -1,15 +1,60 @@
 // The report page at /projects/?pid=…&branch=… (report-page §2): sign-in gate, spinner while loading,
 // title row, then either a status panel (§4) or the report. Without a pid it goes to the project list.
 import { Stack } from '@mantine/core'
+import type { HistoryEntry, Project, Report } from '@sextant/contract'
+import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { SignInGate } from '../auth/sign-in-gate'
+import { useSession } from '../auth/use-session'
+import { reportAccess } from './report-access'
+import { ReportActions } from './report-actions'
 import { ReportBanner } from './report-banners'
 import { ReportBody } from './report-body'
+import { ReportContext, type ReportContextValue } from './report-context'
+import { initialFilters } from './report-filters'
+import { componentsPerLanguage } from './report-summary'
 import { ReportTitleRow } from './report-title-row'
 import { parseReportParams, type ReportParams } from './report-url'
 import { useReportData } from './use-report-data'
+
+interface ProvideProps {
+  report: Report
+  project: Project
+  branch: string
+  history: HistoryEntry[]
+  params: ReportParams
+  children: ReactNode
+}
+
+/** Shares the report, the caller's access (§6) and the summary filters with every section. */
+function ReportProvider({ report, project, branch, history, params, children }: ProvideProps) {
+  const { status, account, user } = useSession()
+  const languages = useMemo(() => componentsPerLanguage(report).map((l) => l.language), [report])
+  const [filters, setFilters] = useState(() => initialFilters(languages))
+  const value = useMemo<ReportContextValue>(
+    () => ({
+      report,
+      project,
+      branch,
+      history,
+      filters,
+      setFilters,
+      creatorUuid: user?.uuid ?? null,
+      access: reportAccess({
+        account,
+        signedIn: status === 'authenticated',
+        project,
+        mode: params.mode,
+        latest: params.reportUuid === null,
+        reportError: false,
+      }),
+    }),
+    [report, project, branch, history, filters, status, account, user, params.mode, params.reportUuid],
+  )
+  return <ReportContext.Provider value={value}>{children}</ReportContext.Provider>
+}
 
 function ReportContent({ params }: { params: ReportParams }) {
   const { view, project, branch, history } = useReportData(params)
@@ -21,17 +66,35 @@ function ReportContent({ params }: { params: ReportParams }) {
           Your scan has been received. Bookmark this page to come back to the report.
         </InlineNotice>
       ) : null}
-      {project ? (
+      {view.kind === 'report' && project ? (
+        <ReportProvider
+          key={view.report.uuid}
+          report={view.report}
+          project={project}
+          branch={branch ?? view.report.project.branch}
+          history={history}
+          params={params}
+        >
+          <Stack gap="lg">
+            <ReportTitleRow
+              project={project}
+              branch={branch}
+              reportUuid={params.reportUuid}
+              history={history}
+              actions={<ReportActions mode={params.mode} />}
+            />
+            <ReportBody
+              report={view.report}
+              partial={view.partial}
+              refreshing={view.refreshing}
+              lastFailure={view.lastFailure}
+            />
+          </Stack>
+        </ReportProvider>
+      ) : project ? (
         <ReportTitleRow project={project} branch={branch} reportUuid={params.reportUuid} history={history} />
       ) : null}
-      {view.kind === 'report' ? (
-        <ReportBody
-          report={view.report}
-          partial={view.partial}
-          refreshing={view.refreshing}
-          lastFailure={view.lastFailure}
-        />
-      ) : (
+      {view.kind === 'report' ? null : (
         <ReportBanner
           view={view}
           unknownBranch={project && branch && !project.branches.includes(branch) ? branch : null}

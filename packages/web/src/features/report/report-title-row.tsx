@@ -1,18 +1,22 @@
 // The report page's title row (report-page §2 Layout): project name, branch dropdown (latest report
 // only; changing it reloads with the same parameters and the new branch), report-history selector.
 
-import { Badge, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { Badge, Box, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import type { HistoryEntry, Project } from '@sextant/contract'
+import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
 import { withBranch, withReportUuid } from './report-url'
+import { useStickyTitle } from './use-sticky-title'
 
 interface TitleRowProps {
   project: Project
   branch: string | null
   reportUuid: string | null
   history: HistoryEntry[]
+  /** Buttons for a displayed report (tree, downloads, recompute). */
+  actions?: ReactNode
 }
 
 function historyLabel(entry: HistoryEntry, index: number): string {
@@ -21,7 +25,8 @@ function historyLabel(entry: HistoryEntry, index: number): string {
   return `${index === 0 ? 'Latest · ' : ''}${when} · ${scores}${entry.status === 'OK' ? '' : ` · ${entry.status}`}`
 }
 
-export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRowProps) {
+export function ReportTitleRow({ project, branch, reportUuid, history, actions }: TitleRowProps) {
+  const sticky = useStickyTitle()
   const [search, setSearch] = useSearchParams()
   useDocumentTitle(`${project.title || project.name}${branch ? ` (${branch})` : ''} · Sextant`)
   const latest = reportUuid === null
@@ -31,52 +36,57 @@ export function ReportTitleRow({ project, branch, reportUuid, history }: TitleRo
   const historic = history.find((entry) => entry.uuid === reportUuid)
 
   return (
-    <Group justify="space-between" align="flex-end" gap="md" data-testid="report-title-row">
-      <Stack gap={4} style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.6}>
-          Project report
-        </Text>
-        <Group gap="sm" wrap="wrap">
-          <Title order={1} size="h2" data-testid="project-name" style={{ wordBreak: 'break-word' }}>
-            {project.title || project.name}
-          </Title>
-          {project.readonly ? (
-            <Badge color="gray" variant="light">
-              Read-only
-            </Badge>
-          ) : null}
-          {latest ? null : (
-            <Badge color="gray" variant="outline" data-testid="historic-badge">
-              Historic report{historic ? ` · ${formatUtc(historic.timestamp)}` : ''}
-            </Badge>
+    <Box className={sticky ? 'title-row-sticky' : undefined} py={sticky ? 'xs' : 0} data-sticky={sticky}>
+      <Group justify="space-between" align="flex-end" gap="md" data-testid="report-title-row">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          {sticky ? null : (
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.6}>
+              Project report
+            </Text>
           )}
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} size="h2" data-testid="project-name" style={{ wordBreak: 'break-word' }}>
+              {project.title || project.name}
+            </Title>
+            {project.readonly ? (
+              <Badge color="gray" variant="light">
+                Read-only
+              </Badge>
+            ) : null}
+            {latest ? null : (
+              <Badge color="gray" variant="outline" data-testid="historic-badge">
+                Historic report{historic ? ` · ${formatUtc(historic.timestamp)}` : ''}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+          {latest && branches.length > 0 ? (
+            <NativeSelect
+              label="Branch"
+              data={branches}
+              value={branch ?? ''}
+              onChange={(event) => setSearch(withBranch(search, event.currentTarget.value))}
+              data-testid="branch-select"
+              w={{ base: '100%', xs: 200 }}
+            />
+          ) : null}
+          {history.length > 0 ? (
+            <NativeSelect
+              label="Report history"
+              data={history.map((entry, index) => ({ value: entry.uuid, label: historyLabel(entry, index) }))}
+              value={current}
+              onChange={(event) => {
+                const uuid = event.currentTarget.value
+                setSearch(withReportUuid(search, uuid === history[0]?.uuid ? null : uuid))
+              }}
+              data-testid="history-select"
+              w={{ base: '100%', xs: 340 }}
+            />
+          ) : null}
+          {actions}
         </Group>
-      </Stack>
-      <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-        {latest && branches.length > 0 ? (
-          <NativeSelect
-            label="Branch"
-            data={branches}
-            value={branch ?? ''}
-            onChange={(event) => setSearch(withBranch(search, event.currentTarget.value))}
-            data-testid="branch-select"
-            w={{ base: '100%', xs: 200 }}
-          />
-        ) : null}
-        {history.length > 0 ? (
-          <NativeSelect
-            label="Report history"
-            data={history.map((entry, index) => ({ value: entry.uuid, label: historyLabel(entry, index) }))}
-            value={current}
-            onChange={(event) => {
-              const uuid = event.currentTarget.value
-              setSearch(withReportUuid(search, uuid === history[0]?.uuid ? null : uuid))
-            }}
-            data-testid="history-select"
-            w={{ base: '100%', xs: 340 }}
-          />
-        ) : null}
       </Group>
-    </Group>
+    </Box>
   )
 }

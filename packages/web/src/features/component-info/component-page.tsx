@@ -1,0 +1,94 @@
+// The component-information page /components/live/{ecosystem}/{encoded name}/{version} (report-page §2
+// Routes, pipe encoding): from the report of the branch (pid, branch): versions (latest patch, minor,
+// major), licences, advisories and safe versions.
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { PageLoader } from '../../ui/page-loader'
+import { InlineNotice } from '../../ui/status-panel'
+import { isUndeclared, UNDECLARED_LABEL } from '../licensing/licensing-model'
+import { useBranchReport } from '../report/use-branch-report'
+import { AdviceBadges } from '../security/advice-badges'
+import { SafeVersionsBox } from '../security/safe-versions-box'
+import { decodeComponentName } from './component-path'
+
+export function ComponentPage() {
+  const { ecosystem = '', name = '', version = '' } = useParams()
+  const [params] = useSearchParams()
+  const pid = params.get('pid') ?? ''
+  const branch = params.get('branch') ?? ''
+  const library = decodeComponentName(name)
+  const query = useBranchReport(pid, branch)
+  if (query.isPending && pid) return <PageLoader label="Loading the component…" />
+  const report = query.data
+  const security = report?.security.assessments
+    .flatMap((a) => a.reports)
+    .find((r) => r.dependency.library.name === library && r.dependency.version === version)
+  const stability = report?.stability.reports
+    .flatMap((p) => p.versions)
+    .find((v) => v.name === library && v.version === version)
+  const licensing = report?.licensing.reports
+    .flatMap((p) => p.results)
+    .find((r) => r.library.name === library && r.version === version)
+  if (!security && !stability && !licensing)
+    return (
+      <InlineNotice title="COMPONENT NOT FOUND" tone="warning" testId="component-missing">
+        {`${library} ${version} is not part of this report. Open components from a report page.`}
+      </InlineNotice>
+    )
+  return (
+    <Stack gap="md" data-testid="component-page">
+      <div>
+        <Title order={1} size="h2" style={{ wordBreak: 'break-all' }}>
+          {library}
+        </Title>
+        <Text c="dimmed">
+          {version} · {ecosystem}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Paper withBorder radius="md" p="md">
+          <Text fw={700} size="sm" mb={6}>
+            Versions
+          </Text>
+          <Text size="sm">Latest patch: {stability?.latestPatch ?? '—'}</Text>
+          <Text size="sm">Latest minor: {stability?.latestMinor ?? '—'}</Text>
+          <Text size="sm">Latest major: {stability?.latestMajor ?? '—'}</Text>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Text fw={700} size="sm" mb={6}>
+            Licences
+          </Text>
+          <Group gap={6}>
+            {licensing && !isUndeclared(licensing) ? (
+              licensing.licenses.map((l) => (
+                <Badge key={l.id} variant="light" tt="none">
+                  {l.id}
+                </Badge>
+              ))
+            ) : (
+              <Badge color="yellow" variant="light" tt="none">
+                {UNDECLARED_LABEL}
+              </Badge>
+            )}
+          </Group>
+        </Paper>
+        {security ? <SafeVersionsBox safeVersions={security.safeVersions} /> : null}
+      </SimpleGrid>
+      <Title order={2} size="h5">
+        Advisories
+      </Title>
+      {security?.advices.length ? (
+        security.advices.map((a) => (
+          <Paper key={a.id} withBorder radius="sm" p="sm">
+            <AdviceBadges advice={a} pid={pid} branch={branch} />
+            <Text size="sm" mt={4} lineClamp={2}>
+              {a.description.split('\n')[0]}
+            </Text>
+          </Paper>
+        ))
+      ) : (
+        <Text size="sm">No known advisory affects this version.</Text>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,77 @@
+import type { Advice } from '@sextant/contract'
+import { describe, expect, it } from 'vitest'
+import type { ComponentReport } from '../security/security-model'
+import {
+  cveAvailable,
+  DESCRIPTION_MESSAGE,
+  displayVersion,
+  exclusionContents,
+  explanationError,
+  globalOffered,
+  storedVersion,
+} from './exclusion-model'
+
+const advice = (id: string, cve: string | null): Advice => ({
+  id,
+  cve,
+  cwe: null,
+  cvss: 5,
+  epss: null,
+  severity: 'MEDIUM',
+  type: 'security',
+  description: '',
+  links: [],
+  fixedInVersions: [],
+  affectedComponents: [],
+  kevEntry: null,
+})
+const component = {
+  dependency: {
+    library: { name: 'lodash', displayName: 'lodash', language: 'nodejs', unityPlugin: false },
+    version: '4.17.4',
+  },
+  advices: [advice('GHSA-1', 'CVE-1'), advice('GHSA-2', 'CVE-2'), advice('GHSA-3', 'CVE-2')],
+} as ComponentReport
+
+describe('exclusion rules', () => {
+  it('needs a non-blank explanation', () => {
+    expect(explanationError('')).toBe(DESCRIPTION_MESSAGE)
+    expect(explanationError('   ')).toBe(DESCRIPTION_MESSAGE)
+    expect(explanationError('not reachable')).toBeNull()
+  })
+  it('disables the CVE type for N/A and offers the global option only with several', () => {
+    expect(cveAvailable(advice('x', 'N/A'))).toBe(false)
+    expect(cveAvailable(advice('x', null))).toBe(false)
+    expect(globalOffered('advice', component)).toBe(true)
+    expect(globalOffered('cve', component)).toBe(true)
+    const single = { ...component, advices: [advice('GHSA-1', 'CVE-1')] }
+    expect(globalOffered('advice', single)).toBe(false)
+    expect(globalOffered('cve', single)).toBe(false)
+  })
+  it('builds one entry, or one per advice / CVE with the global option', () => {
+    const base = {
+      advice: component.advices[0] as Advice,
+      component,
+      reason: 'mitigated' as const,
+      description: ' fine ',
+    }
+    expect(exclusionContents({ ...base, type: 'advice', global: false }).map((c) => JSON.parse(c))).toEqual([
+      { source: 'security:advices', uuid: 'GHSA-1', reason: 'mitigated', description: 'fine' },
+    ])
+    expect(exclusionContents({ ...base, type: 'advice', global: true })).toHaveLength(3)
+    expect(exclusionContents({ ...base, type: 'cve', global: true }).map((c) => JSON.parse(c).cve)).toEqual([
+      'CVE-1',
+      'CVE-2',
+    ])
+    expect(JSON.parse(exclusionContents({ ...base, type: 'library', global: true })[0] ?? '')).toMatchObject({
+      source: 'security:libraries',
+      library: { name: 'lodash', language: 'nodejs' },
+      version: '*',
+    })
+  })
+  it('stores empty versions as -- and shows them empty', () => {
+    expect(storedVersion('')).toBe('--')
+    expect(displayVersion('--')).toBe('')
+    expect(displayVersion('*')).toBe('all versions')
+  })
+})

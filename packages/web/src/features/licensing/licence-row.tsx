@@ -1,0 +1,79 @@
+// One component of the licensing list (report-page §2 Licensing, §3 License): its licences, policy
+// violations and warnings ('NOT DECLARED / NOT FOUND' with 'No valid license found!'); names and
+// versions blurred for opensource accounts past the first 10 percent (§6).
+import { Badge, Group, Stack, Text } from '@mantine/core'
+import {
+  blurText,
+  isExcludedResult,
+  isUndeclared,
+  type LicensingRow,
+  UNDECLARED_LABEL,
+  UNDECLARED_WARNING,
+} from './licensing-model'
+
+export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boolean }) {
+  const r = row.result
+  const undeclared = isUndeclared(r)
+  const name = blurred ? blurText(r.library.displayName) : r.library.displayName
+  const version = blurred ? blurText(r.version) : r.version
+  return (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py={8}
+      px="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="licence-row"
+    >
+      <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
+        <Group gap={8}>
+          <Text
+            size="sm"
+            fw={600}
+            style={{ wordBreak: 'break-all', filter: blurred ? 'blur(3px)' : undefined }}
+          >
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" ff="monospace">
+            {version}
+          </Text>
+          {isExcludedResult(r) ? (
+            <Badge size="xs" variant="outline" color="gray">
+              excluded
+            </Badge>
+          ) : null}
+        </Group>
+        {r.violations.map((v) => (
+          <Text key={`${v.policyName}:${v.licence}`} size="xs" c="red.9">
+            {v.licence} is forbidden by policy {v.policyName}
+          </Text>
+        ))}
+        {(undeclared ? [UNDECLARED_WARNING, ...r.warnings] : r.warnings).map((w) => (
+          <Text key={w} size="xs" c="#8a5300">
+            {w}
+          </Text>
+        ))}
+      </Stack>
+      <Group gap={6} justify="flex-end">
+        {undeclared ? (
+          <Badge color="yellow" variant="light" size="sm" tt="none">
+            {UNDECLARED_LABEL}
+          </Badge>
+        ) : (
+          r.licenses.map((l) => (
+            <Badge
+              key={l.id}
+              color={r.violations.some((v) => v.licence === l.id) ? 'red' : 'gray'}
+              variant="light"
+              size="sm"
+              tt="none"
+            >
+              {l.id}
+            </Badge>
+          ))
+        )}
+      </Group>
+    </Group>
+  )
+}

@@ -1,0 +1,50 @@
+import type { Account, Project } from '@sextant/contract'
+import { describe, expect, it } from 'vitest'
+import { reportAccess } from './report-access'
+
+const account: Account = {
+  uuid: 'a',
+  name: 'Acme',
+  email: 'a@example.test',
+  plan: 'enterprise',
+  bundle: { name: 'b', limits: { usePDFReports: true } },
+  features: [],
+  default: false,
+  sysadmin: false,
+  properties: {},
+}
+const project = { isPublic: false, readonly: false } as Project
+
+describe('report access (§6)', () => {
+  it('allows actions only in private mode, on the latest report of a writable project', () => {
+    const base = { account, signedIn: true, project, mode: 'eli', latest: true, reportError: false }
+    expect(reportAccess(base).canAct).toBe(true)
+    expect(reportAccess({ ...base, mode: null }).canAct).toBe(false)
+    expect(reportAccess({ ...base, signedIn: false }).canAct).toBe(false)
+    expect(reportAccess({ ...base, latest: false }).canAct).toBe(false)
+    expect(reportAccess({ ...base, project: { ...project, readonly: true } }).canAct).toBe(false)
+  })
+  it('refuses downloads of private projects to opensource accounts and on historic reports', () => {
+    const base = { account, signedIn: true, project, mode: null, latest: true, reportError: false }
+    expect(reportAccess(base).canDownload).toBe(true)
+    expect(reportAccess({ ...base, account: { ...account, plan: 'opensource' } }).canDownload).toBe(false)
+    expect(
+      reportAccess({
+        ...base,
+        account: { ...account, plan: 'opensource' },
+        project: { ...project, isPublic: true },
+      }).canDownload,
+    ).toBe(true)
+    expect(reportAccess({ ...base, latest: false }).canDownload).toBe(false)
+    expect(reportAccess({ ...base, reportError: true }).canDownload).toBe(false)
+  })
+  it('offers PDF per bundle and SBOM items only off public projects', () => {
+    const base = { account, signedIn: true, project, mode: null, latest: true, reportError: false }
+    expect(reportAccess(base).canDownloadPdf).toBe(true)
+    expect(reportAccess(base).canDownloadSbom).toBe(false)
+    expect(
+      reportAccess({ ...base, account: { ...account, features: ['advancedsboms'] } }).canDownloadSbom,
+    ).toBe(true)
+    expect(reportAccess({ ...base, account: null }).canDownloadSbom).toBe(true)
+  })
+})

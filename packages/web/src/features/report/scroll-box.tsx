@@ -1,0 +1,36 @@
+// The floating scroll box (report-page §2 Layout): links to the summary, security, stability and
+// licensing sections; hidden on narrow screens where it would cover the content.
+import { Anchor, Box, Paper, Stack } from '@mantine/core'
+import { SECTION_ANCHORS } from './report-summary'
+
+const LINKS = [
+  { href: '#summary', label: 'Summary' },
+  { href: `#${SECTION_ANCHORS.security}`, label: 'Security' },
+  { href: `#${SECTION_ANCHORS.stability}`, label: 'Stability' },
+  { href: `#${SECTION_ANCHORS.licensing}`, label: 'Licensing' },
+]
+
+export function ScrollBox() {
+  return (
+    <Box visibleFrom="lg" pos="fixed" right={16} bottom={24} style={{ zIndex: 120 }}>
+      <Paper
+        withBorder
+        shadow="sm"
+        radius="md"
+        px="sm"
+        py="xs"
+        component="nav"
+        aria-label="Report sections"
+        data-testid="scroll-box"
+      >
+        <Stack gap={2}>
+          {LINKS.map((link) => (
+            <Anchor key={link.href} href={link.href} size="xs" c="dark">
+              {link.label}
+            </Anchor>
+          ))}
+        </Stack>
+      </Paper>
+    </Box>
+  )
+}

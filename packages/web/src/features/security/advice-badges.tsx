@@ -1,0 +1,55 @@
+// The badges of one advice (report-page §2 Security assessment): severity (NONE shown as INFO), the
+// CVE / 'MET-' id linking to the vulnerability page, KEV (Exploited or Listed), CVSS and EPSS.
+import { Anchor, Badge, Group, Text } from '@mantine/core'
+import type { Advice } from '@sextant/contract'
+import { Link } from 'react-router-dom'
+import { advisoryPagePath } from '../component-info/component-path'
+import { adviceDisplayId, formatEpss, kevLabel, SEVERITY_COLOR, severityLabel } from './security-model'
+
+export function SeverityBadge({ severity }: { severity: Advice['severity'] }) {
+  return (
+    <Badge
+      color={SEVERITY_COLOR[severity]}
+      variant="filled"
+      size="sm"
+      radius="sm"
+      w={78}
+      data-testid="severity-badge"
+    >
+      {severityLabel(severity)}
+    </Badge>
+  )
+}
+
+export function AdviceBadges({ advice, pid, branch }: { advice: Advice; pid: string; branch: string }) {
+  const kev = kevLabel(advice)
+  const id = adviceDisplayId(advice)
+  return (
+    <Group gap={8} wrap="wrap">
+      <SeverityBadge severity={advice.severity} />
+      <Anchor
+        component={Link}
+        to={advisoryPagePath(advice.id, pid, branch)}
+        size="sm"
+        fw={600}
+        data-testid="cve-badge"
+      >
+        {id}
+      </Anchor>
+      {kev ? (
+        <Badge
+          color={kev === 'Exploited' ? 'red' : 'orange'}
+          variant="light"
+          size="sm"
+          data-testid="kev-badge"
+        >
+          KEV · {kev}
+        </Badge>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        CVSS {advice.cvss ?? '—'} · EPSS {formatEpss(advice.epss)}
+        {advice.cwe ? ` · ${advice.cwe}` : ''}
+      </Text>
+    </Group>
+  )
+}

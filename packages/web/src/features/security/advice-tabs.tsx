@@ -1,0 +1,132 @@
+// The tabs of one advice on a component card (report-page §2 "Card tabs"): Mitigation first when the
+// advice is excluded, else Description (markdown, sanitised); Affected components; More info only with
+// links; Hierarchy indented 10 px per level; Locations; Actions (§6: authorised roles only).
+import { Anchor, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
+import type { Advice } from '@sextant/contract'
+import ReactMarkdown from 'react-markdown'
+import rehypeSanitize from 'rehype-sanitize'
+import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
+import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
+import { type ComponentReport, cardTabs, HIERARCHY_INDENT_PX } from './security-model'
+
+interface AdviceTabsProps {
+  advice: Advice
+  component: ComponentReport
+  canAct: boolean
+  onAction: (reason: SecurityReason) => void
+}
+
+function field(value: unknown, key: string): string {
+  if (typeof value !== 'object' || value === null) return ''
+  const found = (value as Record<string, unknown>)[key]
+  return typeof found === 'string' ? found : ''
+}
+
+export function AdviceTabs({ advice, component, canAct, onAction }: AdviceTabsProps) {
+  const tabs = cardTabs(advice)
+  return (
+    <Tabs defaultValue={tabs[0]?.value ?? 'description'} keepMounted={false} variant="outline" radius="sm">
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value} fz="xs" px="sm" py={6}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="mitigation" pt="sm">
+        <Stack gap={4}>
+          {(advice.exclusions ?? []).map((exclusion, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: exclusions of an advice have no id of their own on the report
+            <Text key={index} size="sm">
+              <b>{field(exclusion, 'reason') || 'excluded'}</b>
+              {field(exclusion, 'description') ? `: ${field(exclusion, 'description')}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="description" pt="sm" className="markdown-body">
+        <ReactMarkdown rehypePlugins={[rehypeSanitize]}>
+          {advice.description || 'No description.'}
+        </ReactMarkdown>
+        {advice.fixedInVersions.length > 0 ? (
+          <Text size="sm">Fixed in: {advice.fixedInVersions.join(', ')}</Text>
+        ) : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="affected" pt="sm">
+        <Text size="sm">
+          {advice.affectedComponents.length > 0
+            ? advice.affectedComponents.join(', ')
+            : `${component.dependency.library.displayName}@${component.dependency.version}`}
+        </Text>
+      </Tabs.Panel>
+      <Tabs.Panel value="info" pt="sm">
+        <List size="sm" spacing={2}>
+          {advice.links.map((link) => (
+            <List.Item key={link.url}>
+              <Text span size="xs" c="dimmed" mr={6}>
+                {link.type}
+              </Text>
+              <Anchor
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                style={{ wordBreak: 'break-all' }}
+              >
+                {link.url}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Tabs.Panel>
+      <Tabs.Panel value="hierarchy" pt="sm">
+        <Stack gap={8} data-testid="hierarchy">
+          {component.hierarchy.length === 0 ? <Text size="sm">Direct dependency of the project.</Text> : null}
+          {component.hierarchy.slice(0, 20).map((path) => (
+            <div key={path.join('>')}>
+              {path.map((node, level) => (
+                <Text
+                  key={path.slice(0, level + 1).join('>')}
+                  size="xs"
+                  ff="monospace"
+                  style={{ paddingLeft: level * HIERARCHY_INDENT_PX }}
+                >
+                  {level > 0 ? '└ ' : ''}
+                  {node}
+                </Text>
+              ))}
+            </div>
+          ))}
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="locations" pt="sm">
+        {component.locations.length === 0 ? <Text size="sm">No location recorded.</Text> : null}
+        {component.locations.map((location) => (
+          <Text key={`${location.file}:${location.line ?? ''}`} size="xs" ff="monospace">
+            {location.file}
+            {location.line ? `:${location.line}` : ''}
+          </Text>
+        ))}
+      </Tabs.Panel>
+      <Tabs.Panel value="actions" pt="sm">
+        <Group gap="xs">
+          {REASON_ACTIONS.map(({ reason, label }) => (
+            <Tooltip key={reason} label={UNAUTHORISED_TOOLTIP} disabled={canAct}>
+              <span>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={!canAct}
+                  onClick={() => onAction(reason)}
+                  data-testid={`action-${reason}`}
+                >
+                  {label}
+                </Button>
+              </span>
+            </Tooltip>
+          ))}
+        </Group>
+      </Tabs.Panel>
+    </Tabs>
+  )
+}

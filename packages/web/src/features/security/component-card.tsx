@@ -1,0 +1,117 @@
+// One card of the by-component view (report-page §2 Security assessment): the component, its advices
+// (each opening its tabs), and beside it the safe-versions box and the component-encyclopedia link.
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import type { Advice } from '@sextant/contract'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { componentPagePath } from '../component-info/component-path'
+import { ExcludeDialog } from '../exclusions/exclude-dialog'
+import type { SecurityReason } from '../exclusions/exclusion-model'
+import { useExclusionMutations } from '../exclusions/use-exclusions'
+import { useReportContext } from '../report/report-context'
+import { languageLabel } from '../report/report-summary'
+import { AdviceBadges } from './advice-badges'
+import { AdviceTabs } from './advice-tabs'
+import { SafeVersionsBox } from './safe-versions-box'
+import { adviceDisplayId, type ComponentRow, isExcluded } from './security-model'
+
+function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
+  const { project, branch, access, creatorUuid } = useReportContext()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState<SecurityReason | null>(null)
+  const { create } = useExclusionMutations(project.uuid, branch, creatorUuid)
+  const title = advice.description.split('\n')[0]?.replace(/[#*`]/g, '').trim() || adviceDisplayId(advice)
+  return (
+    <Box py={8} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} data-testid="advice-item">
+      <Stack gap={4}>
+        <Group gap={8} justify="space-between" wrap="nowrap" align="flex-start">
+          <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
+          <Group gap={6} wrap="nowrap">
+            {isExcluded(advice) ? (
+              <Badge color="gray" variant="outline" size="sm">
+                Excluded
+              </Badge>
+            ) : null}
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => setOpen((value) => !value)}
+              aria-expanded={open}
+              data-testid="advice-toggle"
+            >
+              {open ? 'Hide details' : 'Details'}
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" lineClamp={open ? undefined : 1}>
+          {title}
+        </Text>
+      </Stack>
+      {open ? (
+        <Box mt="xs">
+          <AdviceTabs advice={advice} component={row.report} canAct={access.canAct} onAction={setReason} />
+        </Box>
+      ) : null}
+      {reason ? (
+        <ExcludeDialog
+          advice={advice}
+          component={row.report}
+          reason={reason}
+          onClose={() => setReason(null)}
+          onSubmit={(contents) => create.mutateAsync(contents)}
+        />
+      ) : null}
+    </Box>
+  )
+}
+
+export function ComponentCard({ row }: { row: ComponentRow }) {
+  const { project, branch } = useReportContext()
+  const { dependency, scope, transitive, safeVersions } = row.report
+  return (
+    <Paper withBorder radius="md" p="md" mb="sm" data-testid="component-card">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <Group gap={8} wrap="wrap">
+            <Text fw={700} style={{ wordBreak: 'break-all' }}>
+              {dependency.library.displayName}
+            </Text>
+            <Text c="dimmed" ff="monospace" size="sm">
+              {dependency.version}
+            </Text>
+            <Badge variant="light" color="gray" size="xs">
+              {languageLabel(row.language)}
+            </Badge>
+            <Badge variant="outline" color="gray" size="xs">
+              {scope}
+            </Badge>
+            {transitive ? (
+              <Badge variant="outline" color="gray" size="xs">
+                transitive
+              </Badge>
+            ) : null}
+          </Group>
+          {row.advices.map((advice) => (
+            <AdviceItem key={advice.id} advice={advice} row={row} />
+          ))}
+        </Stack>
+        <Stack gap={6} style={{ flex: '0 0 200px' }}>
+          <SafeVersionsBox safeVersions={safeVersions} />
+          <Anchor
+            component={Link}
+            to={componentPagePath(
+              row.language,
+              dependency.library.name,
+              dependency.version,
+              project.uuid,
+              branch,
+            )}
+            size="xs"
+          >
+            Component information
+          </Anchor>
+        </Stack>
+      </Group>
+    </Paper>
+  )
+}

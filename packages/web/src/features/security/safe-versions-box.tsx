@@ -1,0 +1,40 @@
+// The safe-versions box beside a vulnerable component (report-page §2; product-notes "Safe versions"):
+// latest patch, minor and major lanes with no known advisory, or the advice to mitigate or replace.
+import { Group, Paper, Stack, Text } from '@mantine/core'
+import type { ComponentReport } from './security-model'
+
+const LANES = [
+  ['latestPatch', 'Patch'],
+  ['latestMinor', 'Minor'],
+  ['latestMajor', 'Major'],
+] as const
+
+export const NO_SAFE_VERSION =
+  'No safe version is known: mitigate the vulnerabilities or replace the component.'
+
+export function SafeVersionsBox({ safeVersions }: { safeVersions: ComponentReport['safeVersions'] }) {
+  const lanes = LANES.filter(([key]) => safeVersions[key])
+  return (
+    <Paper bg="gray.0" radius="sm" px="sm" py={8} data-testid="safe-versions">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4} mb={4}>
+        Safe versions
+      </Text>
+      {lanes.length === 0 ? (
+        <Text size="xs">{NO_SAFE_VERSION}</Text>
+      ) : (
+        <Stack gap={2}>
+          {lanes.map(([key, label]) => (
+            <Group key={key} justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text size="xs" fw={600} ff="monospace">
+                {safeVersions[key]}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  )
+}

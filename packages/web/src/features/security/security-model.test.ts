@@ -1,0 +1,152 @@
+import type { Advice, Report } from '@sextant/contract'
+import { describe, expect, it } from 'vitest'
+import { initialFilters } from '../report/report-filters'
+import { vulnerabilitiesCsv } from './security-csv'
+import {
+  adviceDisplayId,
+  advicePasses,
+  cardTabs,
+  componentRows,
+  DEFAULT_SECURITY_FILTERS,
+  formatEpss,
+  groupByVulnerability,
+  kevLabel,
+  separateHandles,
+  severityLabel,
+} from './security-model'
+
+const advice = (over: Partial<Advice> = {}): Advice => ({
+  id: 'a1b2c3d4e5f6',
+  cve: 'CVE-2024-0001',
+  cwe: 'CWE-79',
+  cvss: 7.5,
+  epss: 0.123456,
+  severity: 'HIGH',
+  type: 'security',
+  description: 'XSS, in "templates"',
+  links: [],
+  fixedInVersions: [],
+  affectedComponents: [],
+  kevEntry: null,
+  ...over,
+})
+
+function report(advices: Advice[][]): Report {
+  return {
+    security: {
+      assessments: [
+        {
+          language: 'nodejs',
+          componentsCount: advices.length,
+          trusted: [],
+          reports: advices.map((list, i) => ({
+            dependency: {
+              library: { name: `lib${i}`, displayName: `lib${i}`, language: 'nodejs', unityPlugin: false },
+              version: '1.0.0',
+            },
+            advices: list,
+            safeVersions: {},
+            hierarchy: [],
+            introducedBy: [],
+            locations: [],
+            scope: i === 2 ? 'dev' : 'prod',
+            transitive: false,
+            otherVersionsCount: 0,
+          })),
+        },
+      ],
+    },
+  } as unknown as Report
+}
+
+describe('security display rules', () => {
+  it('uses the CVE or MET- plus 7 characters', () => {
+    expect(adviceDisplayId(advice())).toBe('CVE-2024-0001')
+    expect(adviceDisplayId(advice({ cve: null }))).toBe('MET-a1b2c3d')
+    expect(adviceDisplayId(advice({ cve: 'N/A' }))).toBe('MET-a1b2c3d')
+  })
+  it('labels KEV, severity and truncates EPSS', () => {
+    expect(kevLabel(advice())).toBeNull()
+    expect(kevLabel(advice({ kevEntry: { cve: 'x', exploited: true } }))).toBe('Exploited')
+    expect(kevLabel(advice({ kevEntry: { cve: 'x', exploited: false } }))).toBe('Listed')
+    expect(severityLabel('NONE')).toBe('INFO')
+    expect(formatEpss(0.123456)).toBe('12.34%')
+    expect(formatEpss(0.99999)).toBe('99.99%')
+    expect(formatEpss(0.5)).toBe('50.00%')
+    expect(formatEpss(null)).toBe('—')
+  })
+  it('orders tabs: Mitigation first when excluded, More info only with links', () => {
+    expect(cardTabs(advice()).map((t) => t.value)).toEqual([
+      'description',
+      'affected',
+      'hierarchy',
+      'locations',
+      'actions',
+    ])
+    expect(
+      cardTabs(advice({ exclusions: [{}], links: [{ url: 'https://x', type: 'NVD' }] })).map((t) => t.value),
+    ).toEqual(['mitigation', 'description', 'affected', 'info', 'hierarchy', 'locations', 'actions'])
+  })
+})
+
+describe('security filters', () => {
+  it('defaults to critical, high, medium, low', () => {
+    expect(advicePasses(advice(), DEFAULT_SECURITY_FILTERS)).toBe(true)
+    expect(advicePasses(advice({ severity: 'SUGGEST' }), DEFAULT_SECURITY_FILTERS)).toBe(false)
+    expect(advicePasses(advice({ severity: 'NONE' }), DEFAULT_SECURITY_FILTERS)).toBe(false)
+  })
+  it('hides items without EPSS or CVSS once a range is narrowed', () => {
+    const narrowEpss = { ...DEFAULT_SECURITY_FILTERS, epss: [10, 100] as [number, number] }
+    expect(advicePasses(advice(), narrowEpss)).toBe(true)
+    expect(advicePasses(advice({ epss: 0.05 }), narrowEpss)).toBe(false)
+    expect(advicePasses(advice({ epss: null }), narrowEpss)).toBe(false)
+    expect(advicePasses(advice({ epss: null }), DEFAULT_SECURITY_FILTERS)).toBe(true)
+    const narrowCvss = { ...DEFAULT_SECURITY_FILTERS, cvss: [8, 10] as [number, number] }
+    expect(advicePasses(advice(), narrowCvss)).toBe(false)
+    expect(advicePasses(advice({ cvss: null }), narrowCvss)).toBe(false)
+  })
+  it('keeps slider handles one step apart', () => {
+    expect(separateHandles([5, 5], { min: 0, max: 10, step: 0.1 })).toEqual([5, 5.1])
+    expect(separateHandles([10, 10], { min: 0, max: 10, step: 0.1 })).toEqual([9.9, 10])
+    expect(separateHandles([0, 0], { min: 0, max: 100, step: 0.1 })).toEqual([0, 0.1])
+  })
+  it('lists vulnerable components by worst severity, honouring scope and issues-only', () => {
+    const r = report([
+      [advice({ severity: 'LOW' })],
+      [advice({ severity: 'CRITICAL', cve: 'CVE-2' })],
+      [advice()],
+      [],
+    ])
+    const rows = componentRows(r, initialFilters(['nodejs']), DEFAULT_SECURITY_FILTERS)
+    expect(rows.map((row) => row.report.dependency.library.name)).toEqual(['lib1', 'lib2', 'lib0'])
+    const prod = componentRows(r, { ...initialFilters(['nodejs']), scope: 'prod' }, DEFAULT_SECURITY_FILTERS)
+    expect(prod).toHaveLength(2)
+    const all = componentRows(
+      r,
+      { ...initialFilters(['nodejs']), issuesOnly: false },
+      DEFAULT_SECURITY_FILTERS,
+    )
+    expect(all).toHaveLength(4)
+    expect(componentRows(r, initialFilters(['java']), DEFAULT_SECURITY_FILTERS)).toHaveLength(0)
+  })
+  it('groups by CVE and writes the §9 CSV', () => {
+    const r = report([
+      [advice()],
+      [advice()],
+      [advice({ cve: null, id: 'zzzzzzzzz', severity: 'CRITICAL', kevEntry: { cve: 'c', exploited: true } })],
+    ])
+    const groups = groupByVulnerability(
+      componentRows(r, initialFilters(['nodejs']), DEFAULT_SECURITY_FILTERS),
+    )
+    expect(groups.map((g) => [g.id, g.components.length])).toEqual([
+      ['MET-zzzzzzz', 1],
+      ['CVE-2024-0001', 2],
+    ])
+    const csv = vulnerabilitiesCsv(groups).split('\r\n')
+    expect(csv[0]).toBe('ID,CWE,KEV,CVSS,EPSS,SEVERITY,DESCRIPTION,COUNT,COMPONENTS')
+    expect(csv[2]).toBe(
+      'CVE-2024-0001,CWE-79,,7.5,12.34%,HIGH,"XSS, in ""templates""",2,lib0@1.0.0 lib1@1.0.0',
+    )
+    expect(csv[1]?.startsWith('MET-zzzzzzz,CWE-79,Exploited,')).toBe(true)
+  })
+})

@@ -1,0 +1,105 @@
+// The security assessment section (report-page §2, §4): by-component cards or advisories grouped by
+// CVE (toggle), the Filters dropdown, the CSV export, and when collapsed a summary per language.
+// Lists are virtualised (DESIGN §8). Shown only when issues exceed exclusions (§4 "Section flags").
+import { Button, Group, SegmentedControl, Text } from '@mantine/core'
+import { useMemo, useState } from 'react'
+import { saveText } from '../../lib/csv'
+import { formatCount } from '../../lib/format'
+import { SectionCard } from '../../ui/section-card'
+import { SimpleTable } from '../../ui/simple-table'
+import { InlineNotice } from '../../ui/status-panel'
+import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { useReportContext } from '../report/report-context'
+import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
+import { ComponentCard } from './component-card'
+import { vulnerabilitiesCsv } from './security-csv'
+import { SecurityFiltersMenu } from './security-filters-menu'
+import {
+  componentRows,
+  DEFAULT_SECURITY_FILTERS,
+  groupByVulnerability,
+  type SecurityFilters,
+} from './security-model'
+import { VulnerabilityCard } from './vulnerability-card'
+
+type View = 'component' | 'vulnerability'
+
+function SummaryTable() {
+  const { report } = useReportContext()
+  return (
+    <SimpleTable
+      testId="security-summary-table"
+      header={['Language', 'Components', 'Critical', 'High', 'Medium', 'Low', 'Excluded']}
+      rows={Object.entries(report.security.summary).map(([language, s]) => ({
+        key: language,
+        cells: [languageLabel(language), s.components, s.critical, s.high, s.medium, s.low, s.exclusions],
+      }))}
+    />
+  )
+}
+
+export function SecuritySection() {
+  const { report, filters } = useReportContext()
+  const [view, setView] = useState<View>('component')
+  const [security, setSecurity] = useState<SecurityFilters>(DEFAULT_SECURITY_FILTERS)
+  const rows = useMemo(() => componentRows(report, filters, security), [report, filters, security])
+  const groups = useMemo(() => (view === 'vulnerability' ? groupByVulnerability(rows) : []), [rows, view])
+  const exportCsv = () =>
+    saveText(`${report.project.branch}-vulnerabilities.csv`, vulnerabilitiesCsv(groupByVulnerability(rows)))
+  const tools = (
+    <Group gap="xs" wrap="wrap">
+      <SegmentedControl
+        size="xs"
+        value={view}
+        onChange={(value) => setView(value as View)}
+        data={[
+          { value: 'component', label: 'By component' },
+          { value: 'vulnerability', label: 'By vulnerability' },
+        ]}
+        data-testid="security-view-toggle"
+      />
+      <SecurityFiltersMenu value={security} onChange={setSecurity} />
+      <Button size="xs" variant="default" onClick={exportCsv} data-testid="security-csv">
+        CSV
+      </Button>
+    </Group>
+  )
+  return (
+    <SectionCard
+      id={SECTION_ANCHORS.security}
+      title="Security assessment"
+      subtitle={`${formatCount(report.security.componentsCount, 'component')} · ${formatCount(rows.length, 'shown', 'shown')}`}
+      aside={report.security.assessed ? tools : undefined}
+      collapsible
+      collapsedContent={<SummaryTable />}
+      testId="section-security"
+    >
+      {!report.security.assessed ? (
+        <InlineNotice title="NO ADVISORY DATA" tone="neutral" testId="security-unassessed">
+          No advisory data was available when this report was built, so no vulnerability findings are shown.
+          Import advisories on the server, then recompute or upload again.
+        </InlineNotice>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="security-empty">
+          No vulnerability matches the filters.
+        </Text>
+      ) : view === 'component' ? (
+        <WindowVirtualList
+          items={rows}
+          estimateSize={150}
+          getKey={(row) => row.key}
+          renderItem={(row) => <ComponentCard row={row} />}
+          testId="security-list"
+        />
+      ) : (
+        <WindowVirtualList
+          items={groups}
+          estimateSize={120}
+          getKey={(group) => group.id}
+          renderItem={(group) => <VulnerabilityCard group={group} />}
+          testId="vulnerability-list"
+        />
+      )}
+    </SectionCard>
+  )
+}

@@ -1,0 +1,58 @@
+// Pure rules of the stability assessment (report-page §2 Stability, §9 CSV columns): visible rows
+// under the summary filters, the CSV export and the collapsed summary rows.
+import type { Report } from '@sextant/contract'
+import { toCsv } from '../../lib/csv'
+import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
+
+export type StabilityVersion = Report['stability']['reports'][number]['versions'][number]
+export interface StabilityRow {
+  key: string
+  language: string
+  version: StabilityVersion
+}
+
+export function isOutdated(v: StabilityVersion): boolean {
+  return v.newPatchVersionAvailable || v.newMinorVersionAvailable || v.newMajorVersionAvailable
+}
+
+export function stabilityRows(report: Report, filters: ReportFilters): StabilityRow[] {
+  const rows: StabilityRow[] = []
+  for (const part of report.stability.reports) {
+    if (!languageActive(filters, part.language)) continue
+    for (const version of part.versions) {
+      if (!inScope(filters.scope, version.scope)) continue
+      if (filters.issuesOnly && !isOutdated(version)) continue
+      rows.push({
+        key: `${part.language}:${version.name}@${version.version}`,
+        language: part.language,
+        version,
+      })
+    }
+  }
+  return rows
+}
+
+export const STABILITY_CSV_HEADER = [
+  'COMPONENT',
+  'LANGUAGE',
+  'SCOPE',
+  'VERSION',
+  'LATEST MAJOR',
+  'LATEST MINOR',
+  'LATEST PATCH',
+]
+
+export function stabilityCsv(rows: StabilityRow[]): string {
+  return toCsv(
+    STABILITY_CSV_HEADER,
+    rows.map(({ language, version: v }) => [
+      v.name,
+      language,
+      v.scope,
+      v.version,
+      v.latestMajor,
+      v.latestMinor,
+      v.latestPatch,
+    ]),
+  )
+}

@@ -1,0 +1,140 @@
+// The stability assessment section (report-page §2 Stability, §8 'SOMETHING WENT WRONG HERE'): a
+// per-language list with new patch / minor / major indicators (virtualised), the CSV export, and when
+// collapsed the summary table (Name, Version, Patch available, Outdated).
+import { Badge, Button, Group, Text } from '@mantine/core'
+import { useMemo } from 'react'
+import { saveText } from '../../lib/csv'
+import { formatCount } from '../../lib/format'
+import { SectionCard } from '../../ui/section-card'
+import { SimpleTable } from '../../ui/simple-table'
+import { InlineNotice } from '../../ui/status-panel'
+import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { useReportContext } from '../report/report-context'
+import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
+import { isOutdated, type StabilityRow, stabilityCsv, stabilityRows } from './stability-model'
+
+const SUMMARY_LIMIT = 50
+
+function Lane({
+  on,
+  label,
+  version,
+  color,
+}: {
+  on: boolean
+  label: string
+  version: string | null
+  color: string
+}) {
+  if (!on) return null
+  return (
+    <Badge color={color} variant="light" size="sm" radius="sm" tt="none">
+      {label} {version}
+    </Badge>
+  )
+}
+
+function StabilityItem({ row }: { row: StabilityRow }) {
+  const v = row.version
+  return (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py={8}
+      px="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="stability-row"
+    >
+      <Group gap={8} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+          {v.name}
+        </Text>
+        <Text size="sm" c="dimmed" ff="monospace">
+          {v.version}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {languageLabel(row.language)} · {v.scope}
+        </Text>
+      </Group>
+      <Group gap={6}>
+        {isOutdated(v) ? null : (
+          <Badge color="green" variant="light" size="sm" tt="none">
+            Up to date
+          </Badge>
+        )}
+        <Lane on={v.newPatchVersionAvailable} label="patch" version={v.latestPatch} color="yellow" />
+        <Lane on={v.newMinorVersionAvailable} label="minor" version={v.latestMinor} color="orange" />
+        <Lane on={v.newMajorVersionAvailable} label="major" version={v.latestMajor} color="gray" />
+      </Group>
+    </Group>
+  )
+}
+
+export function StabilitySection() {
+  const { report, filters } = useReportContext()
+  const rows = useMemo(() => stabilityRows(report, filters), [report, filters])
+  const { stability } = report
+  const outdated = rows.filter((row) => isOutdated(row.version))
+  const summary = (
+    <SimpleTable
+      testId="stability-summary-table"
+      header={['Name', 'Version', 'Patch available', 'Outdated']}
+      caption={
+        outdated.length > SUMMARY_LIMIT
+          ? `First ${SUMMARY_LIMIT} of ${outdated.length} outdated components`
+          : undefined
+      }
+      rows={outdated.slice(0, SUMMARY_LIMIT).map(({ key, version: v }) => ({
+        key,
+        cells: [
+          v.name,
+          v.version,
+          v.newPatchVersionAvailable ? v.latestPatch : '—',
+          isOutdated(v) ? 'yes' : 'no',
+        ],
+      }))}
+    />
+  )
+  return (
+    <SectionCard
+      id={SECTION_ANCHORS.stability}
+      title="Stability assessment"
+      subtitle={`${formatCount(stability.componentsCount, 'component')} · patch ${stability.summary.patch} · minor ${stability.summary.minor} · major ${stability.summary.major}`}
+      aside={
+        stability.assessed ? (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => saveText(`${report.project.branch}-stability.csv`, stabilityCsv(rows))}
+            data-testid="stability-csv"
+          >
+            CSV
+          </Button>
+        ) : undefined
+      }
+      collapsible
+      collapsedContent={stability.assessed ? summary : null}
+      testId="section-stability"
+    >
+      {!stability.assessed ? (
+        <InlineNotice title="SOMETHING WENT WRONG HERE" tone="warning" testId="stability-unassessed">
+          We couldn't determine if there are updates for the dependencies you are currently using. It might be
+          a temporary issue... If it persists, <a href="/contact">contact us</a>.
+        </InlineNotice>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every component in view is up to date.
+        </Text>
+      ) : (
+        <WindowVirtualList
+          items={rows}
+          estimateSize={41}
+          getKey={(row) => row.key}
+          renderItem={(row) => <StabilityItem row={row} />}
+          testId="stability-list"
+        />
+      )}
+    </SectionCard>
+  )
+}

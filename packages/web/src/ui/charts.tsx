@@ -1,0 +1,115 @@
+// Chart primitives over Chart.js via react-chartjs-2 (DESIGN §6): a doughnut with its legend at the
+// bottom (report-page §9 "Chart defaults": height 150, width 300) and a line chart of 0-100 scores.
+import {
+  ArcElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js'
+import { Doughnut, Line } from 'react-chartjs-2'
+
+ChartJS.register(ArcElement, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler)
+
+export const CHART_HEIGHT = 150
+export const CHART_WIDTH = 300
+
+export interface Slice {
+  label: string
+  value: number
+  color: string
+}
+
+export function DoughnutChart({ slices, label }: { slices: Slice[]; label: string }) {
+  const empty = slices.every((slice) => slice.value === 0)
+  return (
+    <div style={{ height: CHART_HEIGHT, width: '100%', maxWidth: CHART_WIDTH }}>
+      <Doughnut
+        role="img"
+        aria-label={label}
+        data={{
+          labels: slices.map((slice) => slice.label),
+          datasets: [
+            {
+              data: empty ? [1] : slices.map((slice) => slice.value),
+              backgroundColor: empty ? ['#dee2e6'] : slices.map((slice) => slice.color),
+              borderWidth: 1,
+            },
+          ],
+        }}
+        options={{
+          maintainAspectRatio: false,
+          cutout: '62%',
+          animation: false,
+          plugins: {
+            legend: { position: 'bottom', labels: { boxWidth: 10, font: { size: 11 }, padding: 8 } },
+            tooltip: { enabled: !empty },
+          },
+        }}
+      />
+    </div>
+  )
+}
+
+export interface LineSeries {
+  label: string
+  values: number[]
+  color: string
+  dashed?: boolean
+}
+
+interface LineChartProps {
+  labels: (string | string[])[]
+  series: LineSeries[]
+  label: string
+  height?: number
+  onPointClick?: (index: number) => void
+}
+
+/** Scores on a 0-100 axis with step 5 (report-page §9 "Score axis"). */
+export function ScoreLineChart({ labels, series, label, height = 300, onPointClick }: LineChartProps) {
+  return (
+    <div style={{ height, width: '100%' }}>
+      <Line
+        role="img"
+        aria-label={label}
+        data={{
+          labels,
+          datasets: series.map((s) => ({
+            label: s.label,
+            data: s.values,
+            borderColor: s.color,
+            backgroundColor: s.color,
+            borderDash: s.dashed ? [6, 4] : [],
+            pointRadius: s.dashed ? 0 : 4,
+            pointHoverRadius: s.dashed ? 0 : 6,
+            tension: 0.2,
+          })),
+        }}
+        options={{
+          maintainAspectRatio: false,
+          animation: false,
+          interaction: { mode: 'nearest', intersect: true },
+          scales: {
+            y: { min: 0, max: 100, ticks: { stepSize: 5, autoSkip: false, font: { size: 9 } } },
+            x: { ticks: { font: { size: 10 }, maxRotation: 0, autoSkip: true } },
+          },
+          plugins: {
+            legend: {
+              position: 'bottom',
+              labels: { usePointStyle: true, pointStyle: 'line', font: { size: 11 } },
+            },
+          },
+          onClick: (_event, elements) => {
+            const first = elements.find((element) => element.datasetIndex === 0)
+            if (first && onPointClick) onPointClick(first.index)
+          },
+        }}
+      />
+    </div>
+  )
+}
