@@ -34,6 +34,7 @@ describe('parseCweCsv', () => {
       },
     ])
     expect(r.warnings.map((w) => w.line)).toEqual([4, 5])
+    expect(r.skipped).toBe(2)
   })
 
   it.each([

@@ -22,6 +22,7 @@ describe('parseEpssCsv', () => {
   it('skips bad lines with a warning naming the line, keeps the rest', () => {
     const r = parseEpssCsv(fixture('epss-bad-lines.csv'), 'epss-bad-lines.csv')
     expect(r.rows.map((s) => s.cve)).toEqual(['CVE-2021-44228', 'CVE-2023-0002'])
+    expect(r.skipped).toBe(3)
     expect(r.warnings.map((w) => [w.line, w.file])).toEqual([
       [4, 'epss-bad-lines.csv'],
       [5, 'epss-bad-lines.csv'],

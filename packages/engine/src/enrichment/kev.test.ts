@@ -34,6 +34,8 @@ describe('parseKevJson', () => {
       ['CVE-2021-44228', true, '2021-12-10'],
       ['CVE-2020-0001', false, null],
     ])
+    // The bad date keeps its entry: one skipped, two warnings.
+    expect(r.skipped).toBe(1)
     expect(r.warnings).toEqual([
       {
         file: 'kev.json',

@@ -94,6 +94,8 @@ export async function runEnrichmentSync(
   data: EnrichmentSyncJobData,
 ): Promise<void> {
   const configured = configuredEnrichmentSources(deps.config)
+  // A source configured since the last start has no row yet: registered here, it is due.
+  await registerEnrichmentSources(deps.db, configured)
   const due = new Set(
     data.kind !== undefined
       ? [data.kind]
