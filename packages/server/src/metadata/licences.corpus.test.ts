@@ -16,12 +16,12 @@ import { createMetadataSource } from './source'
 import { type MigratedDatabase, openMigratedDatabase } from './test-database'
 
 /**
- * license-checker-rseidelsohn (not run) reads licences from an installed node_modules (package.json and
- * LICENSE files). It cannot run here: `npm ci --ignore-scripts --registry <local>` needs the package
- * tarballs, and the recorded packuments hold only `dist.tarball` URLs of the public registry (no
- * tarballs, no integrity), so no node_modules can be installed offline. A node_modules rebuilt from
- * the lockfile alone (name/version package.json files, as for `npm outdated`) would carry no
- * licence but the lockfile's, which the comparison below already covers.
+ * license-checker-rseidelsohn (not run) reads licences from an installed node_modules (package.json
+ * and LICENSE files). None can be installed offline: `npm ci --ignore-scripts --registry <local>`
+ * (tried on 2026-11-22 against this registry) stops at the first tarball with E404
+ * (`GET /yocto-queue/-/yocto-queue-0.1.0.tgz`), as the recorded packuments hold no tarballs. A
+ * node_modules rebuilt from the lockfile alone (as for `npm outdated`) would carry only the
+ * lockfile's licences, which the comparison below already covers.
  */
 
 /** What one project's comparison found; `documented` below pins it, with the reasons. */
