@@ -51,15 +51,44 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CACHE_TTL_MS = 5_000
 const CACHE_MAX = 10_000
 type PrincipalCache = Map<string, { principal: Principal; until: number }>
+/**
+ * Owners the scope check found, for the same TTL: a system administrator's account in the path
+ * (uuid → itself) and a team's account (team uuid → account uuid). A team never changes account; a
+ * deleted account or team empties these at once in this process (forgetAllPrincipals) and its handler
+ * answers 404 anyway, so a warm authorised request costs no query at all.
+ */
+type OwnerCache = Map<string, { owner: string; until: number }>
+interface AppCaches {
+  principals: PrincipalCache
+  owners: OwnerCache
+}
 // One cache per app (each app has its own database: tests run several in one process); a change
 // empties the entry in every cache of this process.
-const caches = new Set<PrincipalCache>()
+const caches = new Set<AppCaches>()
 
 export function forgetPrincipal(digest: string): void {
-  for (const cache of caches) cache.delete(digest)
+  for (const cache of caches) cache.principals.delete(digest)
 }
 export function forgetAllPrincipals(): void {
-  for (const cache of caches) cache.clear()
+  for (const cache of caches) {
+    cache.principals.clear()
+    cache.owners.clear()
+  }
+}
+
+async function cachedOwner(
+  owners: OwnerCache,
+  key: string,
+  find: () => Promise<string | null>,
+): Promise<string | null> {
+  const hit = owners.get(key)
+  if (hit && hit.until > Date.now()) return hit.owner
+  const owner = await find()
+  if (owner) {
+    if (owners.size >= CACHE_MAX) owners.clear()
+    owners.set(key, { owner, until: Date.now() + CACHE_TTL_MS })
+  } else owners.delete(key)
+  return owner
 }
 
 async function lookUp(
@@ -126,6 +155,7 @@ const notVisible = (id: string) => new HttpError(404, `There is no account ${id}
 
 async function scopeOf(
   db: Db,
+  owners: OwnerCache,
   route: RouteDef,
   params: Record<string, string>,
   p: Principal,
@@ -137,18 +167,27 @@ async function scopeOf(
     const id = params[perm.accountParam] ?? ''
     const uuid = id === 'me' ? p.account.uuid : id === 'default' ? DEFAULT_ACCOUNT_UUID : id.toLowerCase()
     if (!UUID.test(uuid)) throw notVisible(id)
-    if (uuid !== p.account.uuid && !(sysadmin && (await findAccount(db, uuid)))) throw notVisible(id)
+    if (uuid !== p.account.uuid) {
+      const exists =
+        sysadmin &&
+        (await cachedOwner(owners, `account:${uuid}`, async () =>
+          (await findAccount(db, uuid)) ? uuid : null,
+        ))
+      if (!exists) throw notVisible(id)
+    }
     scope.accountUuid = uuid
   }
   if (perm?.teamParam) {
     const id = params[perm.teamParam] ?? ''
     const missing = new HttpError(404, `There is no team ${id} that you may see.`)
     if (!UUID.test(id)) throw missing
-    const { rows } = await db.query<{ account_uuid: string }>(
-      'SELECT account_uuid FROM teams WHERE uuid = $1',
-      [id],
-    )
-    const owner = rows[0]?.account_uuid
+    const owner = await cachedOwner(owners, `team:${id.toLowerCase()}`, async () => {
+      const { rows } = await db.query<{ account_uuid: string }>(
+        'SELECT account_uuid FROM teams WHERE uuid = $1',
+        [id],
+      )
+      return rows[0]?.account_uuid ?? null
+    })
     if (!owner || (owner !== p.account.uuid && !sysadmin)) throw missing
     scope.teamUuid = id.toLowerCase()
     scope.accountUuid = owner
@@ -166,10 +205,11 @@ function routeIndex(): Map<string, RouteDef> {
 export function installAuth(app: FastifyInstance, db: Db): void {
   let defaultAccount: AccountRecord | null = null
   const index = routeIndex()
-  const cache: PrincipalCache = new Map()
-  caches.add(cache)
+  const appCaches: AppCaches = { principals: new Map(), owners: new Map() }
+  const cache = appCaches.principals
+  caches.add(appCaches)
   app.addHook('onClose', async () => {
-    caches.delete(cache)
+    caches.delete(appCaches)
   })
   app.decorateRequest('principal')
   app.decorateRequest('scope')
@@ -208,7 +248,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
       )
     }
     request.scope = route
-      ? await scopeOf(db, route, request.params as Record<string, string>, p)
+      ? await scopeOf(db, appCaches.owners, route, request.params as Record<string, string>, p)
       : { accountUuid: null, teamUuid: null }
   })
 }
