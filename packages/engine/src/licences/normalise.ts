@@ -101,12 +101,13 @@ function readCandidate(
   const joined = conjunction.test(text)
   const split = joined ? readSplit(text, options) : null
   if (split) return split
+  // A legacy {type: "BSD", url: ".../BSD-3-Clause"} names the exact licence in its URL: that beats a guess.
+  const fromUrl = guessFromUrl(c.url ?? (/^https?:\/\//i.test(text) ? text : null))
+  if (fromUrl) return { expression: fromUrl, guessed: true }
   if (!joined && isShort(text)) {
     const corrected = readAtom(text, options, true)
     if (corrected.expression.kind !== 'unrecognised') return corrected
   }
-  const fromUrl = guessFromUrl(c.url ?? (/^https?:\/\//i.test(text) ? text : null))
-  if (fromUrl) return { expression: fromUrl, guessed: true }
   return strict
 }
 

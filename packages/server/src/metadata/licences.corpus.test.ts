@@ -82,8 +82,9 @@ const spdx = (declared: unknown): string | null => normaliseLicence(declared).te
  * - notInPackument: the recorded fsevents packument lists no 1.2.9 (its 1.2.x are 1.2.11-1.2.13) and
  *   grunt-if@0.2.0 is a GitHub tarball (the registry has only 0.1.5): both get the latest version's licence.
  * - formsDiffer: npm wrote `{type,url}` objects into the lockfile as the plain type; equal once normalised.
- * - guessed: legacy `BSD` (read as BSD-2-Clause by spdx-correct, even where the URL names BSD-3-Clause:
- *   source-map@0.1.34), `MIT/X11`, `Apache 2.0`, `Apache2`: both sides go through the same normalisation.
+ * - guessed: legacy `BSD` (read as BSD-2-Clause by spdx-correct unless a {type,url} names the exact
+ *   licence in its URL, which then wins), `MIT/X11`, `Apache 2.0`, `Apache2`: both sides go through the
+ *   same normalisation.
  * - unrecognised: `Public Domain` and `SEE LICENSE IN …` are not SPDX; shown with the spec's warning.
  * realworld-express-api's lockfile records no `license` at all (npm wrote none), so only the
  * packuments are compared there.
@@ -132,7 +133,6 @@ const documented: Record<string, ProjectRecord> = {
       'shelljs@0.3.0: "BSD*" → BSD-2-Clause',
       'sntp@0.2.4: [{"type":"BSD","url":"http://github.com/hueniverse/sntp/raw/master/LICENSE"}] → BSD-2-Clause',
       'sntp@1.0.9: [{"type":"BSD","url":"http://github.com/hueniverse/sntp/raw/master/LICENSE"}] → BSD-2-Clause',
-      'source-map@0.1.34: [{"type":"BSD","url":"http://opensource.org/licenses/BSD-3-Clause"}] → BSD-2-Clause',
       'uglify-js@2.4.24: "BSD" → BSD-2-Clause',
       'walkdir@0.0.7: "MIT/X11" → MIT',
       'wordwrap@0.0.2: "MIT/X11" → MIT',

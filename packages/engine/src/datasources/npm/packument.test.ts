@@ -83,6 +83,8 @@ describe('parseNpmPackument', () => {
       { license: { url: 'https://opensource.org/licenses/BSD-3-Clause' } },
       ['https://opensource.org/licenses/BSD-3-Clause'],
     ],
+    // The URL names the exact licence where the legacy type does not (source-map@0.1.34).
+    [{ licenses: [{ type: 'BSD', url: 'http://opensource.org/licenses/BSD-3-Clause' }] }, ['BSD-3-Clause']],
     [{}, []],
   ])('per-version licence %j → %j', (manifest, licences) => {
     const { metadata } = parseNpmPackument({ name: 'p', versions: { '1.0.0': manifest } })
