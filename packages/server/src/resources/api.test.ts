@@ -73,6 +73,16 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect((await token.json()).default).toBe(false)
   })
 
+  it("lists the default account's public projects for anyone, and 404s a malformed account id", async () => {
+    const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
+    for (const headers of [{}, admin]) {
+      const res = await fetch(`${t.url}/api/v1/accounts/default/projects`, { headers })
+      expect(res.status).toBe(200)
+      expect(Array.isArray(await res.json())).toBe(true)
+    }
+    expect((await fetch(`${t.url}/api/v1/accounts/not-a-uuid/projects`, { headers: admin })).status).toBe(404)
+  })
+
   it('refuses a wrong password and an unknown token with the one error shape', async () => {
     const bad = await fetch(`${t.url}/api/v1/credentials/login`, {
       method: 'POST',

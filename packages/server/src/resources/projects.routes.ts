@@ -7,9 +7,11 @@ import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
+import { DEFAULT_ACCOUNT_UUID } from '../services/identity.repo'
 import { canRead } from '../services/projects.access'
 import {
   findProject,
+  isUuid,
   listAccountProjects,
   type ProjectRecord,
   presentProject,
@@ -59,8 +61,14 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
     const p = request.principal
-    const accountUuid = params.id === 'me' ? p.account.uuid : params.id
-    const allowed = accountUuid === p.account.uuid || (p.kind === 'member' && p.member.sysadmin)
+    const accountUuid =
+      params.id === 'me' ? p.account.uuid : params.id === 'default' ? DEFAULT_ACCOUNT_UUID : params.id
+    // The default account's projects are public: anyone may list them.
+    const allowed =
+      isUuid(accountUuid) &&
+      (accountUuid === p.account.uuid ||
+        accountUuid === DEFAULT_ACCOUNT_UUID ||
+        (p.kind === 'member' && p.member.sysadmin))
     if (!allowed) throw new HttpError(404, `There is no account ${params.id} that you may see.`)
     const projects = await listAccountProjects(db, accountUuid)
     return Promise.all(projects.map((project) => presentProject(db, project)))
