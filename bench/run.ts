@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
 import { authBench } from './auth.bench'
 import { exportsBench } from './exports.bench'
+import { extractionBench } from './extraction.bench'
 import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
@@ -16,6 +17,7 @@ import { type BenchSection, renderSection } from './table'
 
 const sections: (() => Promise<BenchSection>)[] = [
   spineBench,
+  extractionBench,
   advisoryImportBench,
   matchingBench,
   metadataBench,
