@@ -29,6 +29,9 @@ export async function startTestInstance(
       // No network in tests: registries only from the cache or a local fixture registry, no remote advisory sync.
       SEXTANT_OFFLINE: 'true',
       SEXTANT_ADVISORY_SOURCES: 'none',
+      // Nor a remote EPSS or KEV fetch when a test turns SEXTANT_OFFLINE off for a local registry.
+      SEXTANT_EPSS_SOURCE: 'none',
+      SEXTANT_KEV_SOURCE: 'none',
       SEXTANT_ADMIN_EMAIL: TEST_ADMIN.email,
       SEXTANT_ADMIN_PASSWORD: TEST_ADMIN.password,
       SEXTANT_BOOTSTRAP_TOKEN: TEST_BOOTSTRAP_TOKEN,
