@@ -20,9 +20,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const answer = await sdk.call('login', { body: { email, password } })
+      // A limited MFA token must not be kept as the session: the second factor is asked elsewhere.
+      if ('mfaRequired' in answer && answer.mfaRequired) return 'mfa-required' as const
       storeToken(answer.accessToken)
       // Everything loaded so far was loaded as someone else: start over.
       await queryClient.resetQueries()
+      return 'signed-in' as const
     },
     [queryClient],
   )

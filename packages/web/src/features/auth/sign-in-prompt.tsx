@@ -2,6 +2,7 @@
 // 'THIS USER IS NOT IN THE SYSTEM' for 5 s (§8, §9 "Login error 5000 ms").
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { LockIcon } from '../../ui/icons'
 import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from './sign-in-rules'
@@ -11,6 +12,7 @@ export const LOGIN_REQUIRED = 'A LOGIN IS REQUIRED TO ACCESS THIS REPORT'
 
 export function SignInPrompt({ reason, notice }: { reason?: string; notice?: string }) {
   const { signIn } = useSession()
+  const navigate = useNavigate()
   const { showAlert } = useAlerts()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -28,7 +30,12 @@ export function SignInPrompt({ reason, notice }: { reason?: string; notice?: str
     setBusy(true)
     setFailed(false)
     try {
-      await signIn(email.trim(), password)
+      if ((await signIn(email.trim(), password)) === 'mfa-required') {
+        // The second factor is asked on the account sign-in page, which then comes back here.
+        const here = `${window.location.pathname}${window.location.search}`
+        navigate(`/account/sign-in?next=${encodeURIComponent(here)}`)
+        return
+      }
       showAlert('success', 'You are signed in.')
     } catch {
       setFailed(true)
