@@ -4,13 +4,16 @@
 import { strongerScope } from '../extractors/shared/graph-builder'
 import type { Component, DependencyGraph, Edge } from '../model'
 
+/** A single graph is returned as it is, with the given root (not copied). */
 export function mergeGraphs(
   graphs: readonly DependencyGraph[],
   root: DependencyGraph['root'],
 ): DependencyGraph {
+  // One file: its builder already merged components and deduped edges; only the root changes.
+  if (graphs.length === 1) return { root, components: graphs[0]!.components, edges: graphs[0]!.edges }
   const components = new Map<string, Component>()
   const edges: Edge[] = []
-  const edgeKeys = new Set<string>()
+  const edgeTargets = new Map<string, Set<string>>()
   for (const g of graphs) {
     for (const c of g.components) {
       const existing = components.get(c.purl)
@@ -32,9 +35,12 @@ export function mergeGraphs(
       if (existing.source === 'sbom' || existing.source === 'unknown') existing.source = c.source
     }
     for (const e of g.edges) {
-      const key = `${e.from}\u0000${e.to}`
-      if (edgeKeys.has(key)) continue
-      edgeKeys.add(key)
+      let targets = edgeTargets.get(e.from)
+      if (!targets) {
+        targets = new Set()
+        edgeTargets.set(e.from, targets)
+      } else if (targets.has(e.to)) continue
+      targets.add(e.to)
       edges.push(e)
     }
   }

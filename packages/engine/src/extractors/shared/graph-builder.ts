@@ -40,10 +40,22 @@ function addLocation(list: Location[], loc: Location): void {
 export function createGraphBuilder(): GraphBuilder {
   const components = new Map<Purl, Component>()
   const edges: Edge[] = []
-  const edgeKeys = new Set<string>()
+  // Dedupe by from → set of to: no key strings built per edge (lockfiles have 10,000s of edges).
+  const edgeTargets = new Map<string, Set<string>>()
+  // The same name@version comes back many times (nested copies, pnpm peer variants): build its purl once.
+  const purlCache = new Map<string, Purl>()
+  const purlOf = (input: ComponentInput): Purl => {
+    const key = `${input.type}\u0000${input.name}\u0000${input.version}`
+    let purl = purlCache.get(key)
+    if (purl === undefined) {
+      purl = makePurl(input.type, input.name, input.version)
+      purlCache.set(key, purl)
+    }
+    return purl
+  }
   return {
     add(input) {
-      const purl = input.purl ?? makePurl(input.type, input.name, input.version)
+      const purl = input.purl ?? purlOf(input)
       const existing = components.get(purl)
       if (existing) {
         existing.scope = strongerScope(existing.scope, input.scope)
@@ -72,9 +84,12 @@ export function createGraphBuilder(): GraphBuilder {
     has: (purl) => components.has(purl),
     edge(from, to) {
       if (from === to) return
-      const key = `${from}\u0000${to}`
-      if (edgeKeys.has(key)) return
-      edgeKeys.add(key)
+      let targets = edgeTargets.get(from)
+      if (!targets) {
+        targets = new Set()
+        edgeTargets.set(from, targets)
+      } else if (targets.has(to)) return
+      targets.add(to)
       edges.push({ from, to })
     },
     direct(purl) {

@@ -9,16 +9,19 @@ export type JsonResult = { ok: true; value: unknown } | { ok: false; error: File
 /** Nesting depth check outside strings, before JSON.parse can recurse deeply. */
 function depthProblem(text: string): number | null {
   let depth = 0
-  let inString = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92) i++
-      else if (c === 34) inString = false
-      continue
-    }
-    if (c === 34) inString = true
-    else if (c === 123 || c === 91) {
+    if (c === 34) {
+      // Jump to the closing quote: lockfiles are mostly strings, indexOf skips them natively.
+      for (;;) {
+        const end = text.indexOf('"', i + 1)
+        if (end === -1) return null
+        let backslashes = 0
+        for (let j = end - 1; text.charCodeAt(j) === 92; j--) backslashes++
+        i = end
+        if (backslashes % 2 === 0) break
+      }
+    } else if (c === 123 || c === 91) {
       depth++
       if (depth > MAX_NESTING_DEPTH) return i
     } else if (c === 125 || c === 93) depth--
