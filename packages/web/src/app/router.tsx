@@ -2,10 +2,7 @@
 // non-API GET, so each of these addresses can be opened directly.
 import { createBrowserRouter, Navigate } from 'react-router-dom'
 import { accountRoutes } from '../features/account/routes'
-import { AdvisoryPage } from '../features/advisory/advisory-page'
 import { LoginPage } from '../features/auth/login-page'
-import { ComponentPage } from '../features/component-info/component-page'
-import { ProcessingPage } from '../features/downloads/processing-page'
 import { DashboardPage } from '../features/projects/dashboard-page'
 import { ProjectsPage } from '../features/projects/projects-page'
 import { ReportPage } from '../features/report/report-page'
@@ -16,7 +13,6 @@ import { NotAvailablePage, NotFoundPage } from '../features/static-pages/not-ava
 import { PrivacyPage } from '../features/static-pages/privacy-page'
 import { StatusPage } from '../features/static-pages/status-page'
 import { TermsPage } from '../features/static-pages/terms-page'
-import { TreePage } from '../features/tree/tree-page'
 import { AppLayout } from './shell/app-layout'
 
 export function createRouter() {
@@ -36,10 +32,26 @@ export function createRouter() {
         { path: '/status', element: <StatusPage /> },
         { path: '/contact', element: <ContactPage /> },
         { path: '/blog', element: <NotAvailablePage title="Blog" /> },
-        { path: '/vulns', element: <AdvisoryPage /> },
-        { path: '/components/live/:ecosystem/:name/:version', element: <ComponentPage /> },
-        { path: '/projects/tree', element: <TreePage /> },
-        { path: '/processing_request.html', element: <ProcessingPage /> },
+        // companion pages load on demand, outside the report page's first bundle
+        {
+          path: '/vulns',
+          lazy: () =>
+            import('../features/advisory/advisory-page').then((m) => ({ Component: m.AdvisoryPage })),
+        },
+        {
+          path: '/components/live/:ecosystem/:name/:version',
+          lazy: () =>
+            import('../features/component-info/component-page').then((m) => ({ Component: m.ComponentPage })),
+        },
+        {
+          path: '/projects/tree',
+          lazy: () => import('../features/tree/tree-page').then((m) => ({ Component: m.TreePage })),
+        },
+        {
+          path: '/processing_request.html',
+          lazy: () =>
+            import('../features/downloads/processing-page').then((m) => ({ Component: m.ProcessingPage })),
+        },
         ...accountRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

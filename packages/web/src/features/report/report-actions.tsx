@@ -3,6 +3,7 @@
 import { Button, Group } from '@mantine/core'
 import { DownloadMenu } from '../downloads/download-menu'
 import { RecomputeButton } from '../exclusions/recompute-button'
+import { ProjectLinkActions } from './project-link-actions'
 import { useReportContext } from './report-context'
 
 export function treeWindowUrl(pid: string, branch: string, mode: string | null): string {
@@ -24,6 +25,7 @@ export function ReportActions({ mode }: { mode: string | null }) {
           Show dependencies tree
         </Button>
       ) : null}
+      <ProjectLinkActions />
       <DownloadMenu />
       <RecomputeButton />
     </Group>

@@ -4,6 +4,7 @@
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
+import { useAfterPaint } from '../../lib/use-after-paint'
 import { InlineNotice } from '../../ui/status-panel'
 import { ExclusionsBlock } from '../exclusions/exclusions-block'
 import { RecomputeNotice } from '../exclusions/recompute-button'
@@ -26,6 +27,7 @@ interface ReportBodyProps {
 
 export function ReportBody({ report, partial, refreshing, lastFailure }: ReportBodyProps) {
   useHashScroll(report.uuid)
+  const belowFold = useAfterPaint()
   return (
     <Stack gap="lg" data-testid="report-body" data-report-uuid={report.uuid}>
       {partial ? (
@@ -53,12 +55,16 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
       <ScoreBadges report={report} />
       <ExecutiveSummary report={report} />
       <SecuritySection />
-      <ExclusionsBlock />
-      <StabilitySection />
-      <LicensingSection />
-      <HistorySection />
-      <AnalysisNotes notes={report.notes} />
-      <ScrollBox />
+      {belowFold ? (
+        <>
+          <ExclusionsBlock />
+          <StabilitySection />
+          <LicensingSection />
+          <HistorySection />
+          <AnalysisNotes notes={report.notes} />
+          <ScrollBox />
+        </>
+      ) : null}
     </Stack>
   )
 }

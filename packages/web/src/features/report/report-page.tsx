@@ -2,6 +2,7 @@
 // title row, then either a status panel (§4) or the report. Without a pid it goes to the project list.
 import { Stack } from '@mantine/core'
 import type { HistoryEntry, Project, Report } from '@sextant/contract'
+import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
@@ -17,7 +18,7 @@ import { initialFilters } from './report-filters'
 import { componentsPerLanguage } from './report-summary'
 import { ReportTitleRow } from './report-title-row'
 import { parseReportParams, type ReportParams } from './report-url'
-import { useReportData } from './use-report-data'
+import { projectQuery, reportQuery, useReportData } from './use-report-data'
 
 interface ProvideProps {
   report: Report
@@ -107,6 +108,14 @@ function ReportContent({ params }: { params: ReportParams }) {
 export function ReportPage() {
   const [search] = useSearchParams()
   const params = parseReportParams(search)
+  const client = useQueryClient()
+  // the project and the report start loading while the session is still being checked (DESIGN §8 budget)
+  useState(() => {
+    if (!params.pid) return
+    void client.prefetchQuery(projectQuery(params.pid))
+    if (params.branch || params.reportUuid)
+      void client.prefetchQuery(reportQuery(params.pid, params.branch, params.reportUuid))
+  })
   if (!params.pid)
     return <Navigate to={`/projects.html${search.size ? `?${search.toString()}` : ''}`} replace />
   return (

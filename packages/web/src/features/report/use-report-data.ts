@@ -28,35 +28,45 @@ export interface ReportData {
   history: HistoryEntry[]
 }
 
-export function useReportData(params: ReportParams): ReportData {
-  const { status } = useSession()
-  const [poll, setPoll] = useState(false)
-  const pid = params.pid ?? ''
-  const interval = poll ? REPORT_POLL_MS : false
+export function projectQuery(pid: string) {
+  return { queryKey: ['project', pid], queryFn: () => sdk.call('projectGet', { params: { projectId: pid } }) }
+}
 
-  const projectQuery = useQuery({
-    queryKey: ['project', pid],
-    queryFn: () => sdk.call('projectGet', { params: { projectId: pid } }),
-    enabled: pid !== '',
-    refetchInterval: interval,
-  })
-  const project = projectQuery.data ?? null
-  const branch = params.branch ?? project?.branches[0] ?? null
-  const latest = params.reportUuid === null
-
-  const reportQuery = useQuery<Report>({
-    queryKey: ['report', pid, params.reportUuid ?? `latest:${branch}`],
-    queryFn: () =>
-      params.reportUuid
+export function reportQuery(pid: string, branch: string | null, reportUuid: string | null) {
+  return {
+    queryKey: ['report', pid, reportUuid ?? `latest:${branch}`],
+    queryFn: (): Promise<Report> =>
+      reportUuid
         ? sdk.call('reportById', {
-            params: { projectId: pid, reportId: params.reportUuid },
+            params: { projectId: pid, reportId: reportUuid },
             query: { includes: 'prs' },
           })
         : sdk.call('reportLatest', {
             params: { projectId: pid },
             query: { branch: branch ?? '', includes: 'prs' },
           }),
-    enabled: project !== null && (branch !== null || !latest),
+  }
+}
+
+export function useReportData(params: ReportParams): ReportData {
+  const { status } = useSession()
+  const [poll, setPoll] = useState(false)
+  const pid = params.pid ?? ''
+  const interval = poll ? REPORT_POLL_MS : false
+
+  const projectState = useQuery({
+    ...projectQuery(pid),
+    enabled: pid !== '',
+    refetchInterval: interval,
+  })
+  const project = projectState.data ?? null
+  const branch = params.branch ?? project?.branches[0] ?? null
+  const latest = params.reportUuid === null
+
+  const reportState = useQuery<Report>({
+    ...reportQuery(pid, branch, params.reportUuid),
+    // with the branch in the address the report loads beside the project, not after it
+    enabled: pid !== '' && (branch !== null || !latest),
     refetchInterval: interval,
   })
 
@@ -67,7 +77,7 @@ export function useReportData(params: ReportParams): ReportData {
         params: { projectId: pid },
         query: { limit: HISTORY_PAGE_SIZE, branch: branch ?? '' },
       }),
-    enabled: project !== null && branch !== null,
+    enabled: pid !== '' && branch !== null,
     refetchInterval: interval,
   })
 
@@ -75,9 +85,9 @@ export function useReportData(params: ReportParams): ReportData {
   const report: Loaded<Report> =
     project && branch === null && latest
       ? { state: 'error', status: 404, message: 'NOT FOUND' }
-      : toLoaded(reportQuery)
+      : toLoaded(reportState)
   const view = deriveReportView({
-    project: toLoaded(projectQuery),
+    project: toLoaded(projectState),
     report,
     branch,
     latest,

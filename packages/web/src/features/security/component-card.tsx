@@ -1,8 +1,8 @@
 // One card of the by-component view (report-page §2 Security assessment): the component, its advices
 // (each opening its tabs), and beside it the safe-versions box and the component-encyclopedia link.
-import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { componentPagePath } from '../component-info/component-path'
 import { ExcludeDialog } from '../exclusions/exclude-dialog'
@@ -11,9 +11,11 @@ import { useExclusionMutations } from '../exclusions/use-exclusions'
 import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
-import { AdviceTabs } from './advice-tabs'
 import { SafeVersionsBox } from './safe-versions-box'
 import { adviceDisplayId, type ComponentRow, isExcluded } from './security-model'
+
+// The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
+const AdviceTabs = lazy(() => import('./advice-tabs').then((m) => ({ default: m.AdviceTabs })))
 
 function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const { project, branch, access, creatorUuid } = useReportContext()
@@ -49,7 +51,9 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
       </Stack>
       {open ? (
         <Box mt="xs">
-          <AdviceTabs advice={advice} component={row.report} canAct={access.canAct} onAction={setReason} />
+          <Suspense fallback={<Loader size="xs" aria-label="Loading the details" />}>
+            <AdviceTabs advice={advice} component={row.report} canAct={access.canAct} onAction={setReason} />
+          </Suspense>
         </Box>
       ) : null}
       {reason ? (
