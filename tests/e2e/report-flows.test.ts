@@ -160,6 +160,7 @@ describe('report page flows in Chromium', () => {
     // severity filter: turning every default severity off empties the list
     const before = await page.getByTestId('component-card').count()
     await page.getByTestId('security-filters').click()
+    await page.waitForTimeout(400) // the dropdown fades in
     await page.screenshot({ path: join(shots, 'security-filters.png') })
     for (const s of ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']) await page.getByTestId(`severity-${s}`).click()
     await page.getByTestId('security-empty').waitFor()
