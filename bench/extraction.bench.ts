@@ -25,16 +25,32 @@ function integrity(seed: string): string {
   return `sha512-${Buffer.from(seed.padEnd(64, '#').slice(0, 64)).toString('base64')}`
 }
 
+/** Layer sizes (9,000 top-level packages): the root needs layer 0, each layer needs the next. */
+const LAYERS = [300, 1000, 1900, 2400, 3400]
+
 /**
- * A package-lock.json v3 with 10,000 unique name@version: a DAG over the top-level packages (each
- * needs up to three later ones), 1,000 nested second majors, dev flags from reachability as npm sets them.
+ * A package-lock.json v3 with 10,000 unique name@version, shaped like a real tree: five layers deep,
+ * every package needed by one of the layer above plus two shared ones (fan-in), 1,000 nested second
+ * majors, dev flags from reachability as npm sets them. (A long chain made npm ls run for minutes.)
  */
 export function generatedLockfile(): { packageJson: string; lockfile: string } {
-  const deps = (i: number) => [i + 1, i + 17, i + 301].filter((j) => j < TOP)
+  const starts = LAYERS.map((_, l) => LAYERS.slice(0, l).reduce((a, b) => a + b, 0))
+  const layerOf = (i: number) => starts.findLastIndex((s) => s <= i)
+  const deps = (i: number): number[] => {
+    const l = layerOf(i)
+    if (l === LAYERS.length - 1) return []
+    const size = LAYERS[l]!
+    const next = LAYERS[l + 1]!
+    const own = i - starts[l]!
+    const out = new Set<number>()
+    for (let j = own; j < next; j += size) out.add(starts[l + 1]! + j)
+    for (const t of [7, 13]) out.add(starts[l + 1]! + ((own * t + t) % next))
+    return [...out]
+  }
   const nestedParent = (k: number) => (k * 9) % TOP
   const nestedChild = (k: number) => (k * 9 + 5) % TOP
-  const rootProd = Array.from({ length: 200 }, (_, i) => i * 40)
-  const rootDev = Array.from({ length: 100 }, (_, i) => i * 40 + 20)
+  const rootProd = Array.from({ length: 200 }, (_, i) => i)
+  const rootDev = Array.from({ length: 100 }, (_, i) => 200 + i)
   const prod = new Set<number>()
   const stack = [...rootProd]
   while (stack.length) {
