@@ -32,7 +32,7 @@ export function exclusionsFileOf(files: readonly UploadedFile[]): string | null 
   return files.find((f) => f.path === METERIAN_FILE)?.content.toString('utf8') ?? null
 }
 
-function projectName(query: UploadQuery, rootName: string | null): string {
+export function projectName(query: Pick<UploadQuery, 'name' | 'url'>, rootName: string | null): string {
   if (query.name) return query.name
   if (query.url) {
     const tail = query.url

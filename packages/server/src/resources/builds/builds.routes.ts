@@ -4,14 +4,16 @@
 import { type BuildDto, routes } from '@sextant/contract'
 import { cliExitCode, scoreOutcome } from '@sextant/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../../db/connection'
+import { type Db, inTransaction } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { writableProject } from '../../services/project-lookup'
+import { canCreateProject } from '../../services/projects.access'
+import { insertProject } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
-import { normaliseUploadPath, startUploadAnalysis } from '../../services/uploads.service'
+import { normaliseUploadPath, projectName, startUploadAnalysis } from '../../services/uploads.service'
 import { type BuildRow, buildFiles, findBuild, insertBuild, markStarted, putBuildFile } from './builds.repo'
 
 function present(b: BuildRow): BuildDto {
@@ -60,6 +62,40 @@ async function readParts(request: FastifyRequest, limitBytes: number) {
   return files
 }
 
+/**
+ * A build named by url only: the caller's project with that url, or a new one (the url is a label
+ * here: nothing is fetched, so no SSRF check is needed).
+ */
+async function projectForUrl(
+  db: Db,
+  principal: Principal,
+  url: string,
+  name: string | undefined,
+): Promise<string> {
+  const { rows } = await db.query<{ uuid: string }>(
+    'SELECT uuid FROM projects WHERE account_uuid = $1 AND url = $2 ORDER BY created_at LIMIT 1',
+    [principal.account.uuid, url],
+  )
+  if (rows[0]) return (await writableProject(db, principal, rows[0].uuid)).uuid
+  if (!canCreateProject(principal)) {
+    throw new HttpError(
+      403,
+      'Your role may not create projects: ask an account Administrator or Collaborator.',
+    )
+  }
+  const uuid = newUuid()
+  await inTransaction(db, (client) =>
+    insertProject(client, {
+      uuid,
+      accountUuid: principal.account.uuid,
+      name: projectName({ url, ...(name ? { name } : {}) }, null),
+      url,
+      isPublic: principal.kind === 'anonymous',
+    }),
+  )
+  return uuid
+}
+
 export function buildRoutes(
   app: FastifyInstance,
   db: Db,
@@ -68,16 +104,9 @@ export function buildRoutes(
   limitBytes: number,
 ): void {
   bindRoute(app, routes.buildCreate, async ({ body, request }) => {
-    let projectUuid = body.projectUuid
-    if (!projectUuid) {
-      // a new project for the URL, made by the upload path with no files yet: reuse its naming
-      throw new HttpError(
-        400,
-        'Create the project first (POST /api/v1/projects {url}) and pass its projectUuid.',
-      )
-    }
-    const project = await writableProject(db, request.principal, projectUuid)
-    projectUuid = project.uuid
+    const projectUuid = body.projectUuid
+      ? (await writableProject(db, request.principal, body.projectUuid)).uuid
+      : await projectForUrl(db, request.principal, body.url!, body.name)
     const uuid = newUuid()
     const p = request.principal
     await insertBuild(db, {

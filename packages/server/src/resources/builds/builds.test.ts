@@ -57,4 +57,23 @@ describe.each(storageModes())('CI builds on %s storage', (mode) => {
     expect(typeof state.exitCode).toBe('number')
     expect(['PASS', 'FAIL']).toContain(state.outcome)
   }, 60_000)
+
+  it('opens a build by repository url alone: a new project first, the same project after', async () => {
+    const open = async () => {
+      const res = await fetch(`${t.url}/api/v1/builds`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://git.example.org/acme/shop.git', branch: 'ci' }),
+      })
+      expect(res.status).toBe(201)
+      return (await res.json()) as { projectUuid: string }
+    }
+    const first = await open()
+    const second = await open()
+    expect(second.projectUuid).toBe(first.projectUuid)
+    const project = await (
+      await fetch(`${t.url}/api/v1/projects/${first.projectUuid}`, { headers: auth })
+    ).json()
+    expect(project).toMatchObject({ name: 'acme/shop', url: 'https://git.example.org/acme/shop.git' })
+  })
 })
