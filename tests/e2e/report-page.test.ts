@@ -67,7 +67,11 @@ describe('report page in Chromium', () => {
     expect(res.status).toBe(202)
     const { projectUuid } = (await res.json()) as { projectUuid: string }
     const report = (await waitForReport(t.url, projectUuid, 'main', {}, 60_000)) as {
-      security: { assessed: boolean; score: number }
+      security: {
+        assessed: boolean
+        score: number
+        issues?: Record<string, { threats: number; highestCvss: number | null }>
+      }
       stability: { assessed: boolean }
       licensing: { assessed: boolean }
     }
@@ -78,6 +82,8 @@ describe('report page in Chromium', () => {
       true,
     ])
     expect(report.security.score).toBeLessThan(90)
+    expect(report.security.issues?.nodejs?.threats).toBeGreaterThan(0)
+    expect(report.security.issues?.nodejs?.highestCvss).toBeGreaterThan(7)
 
     for (const [label, width, height] of [
       ['desktop', 1440, 900],

@@ -77,6 +77,20 @@ export const securitySectionSchema = z.object({
     }),
   ),
   summary: z.record(z.string(), securitySummarySchema),
+  /** Spec §3 "Issue summary" per language; absent in reports stored before it existed. */
+  issues: z
+    .record(
+      z.string(),
+      z.object({
+        cwes: z.number().int(),
+        cves: z.number().int(),
+        threats: z.number().int(),
+        fixable: z.number().int(),
+        notFixable: z.number().int(),
+        highestCvss: z.number().nullable(),
+      }),
+    )
+    .optional(),
 })
 
 export const stabilityVersionSchema = z.object({

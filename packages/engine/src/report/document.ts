@@ -87,6 +87,16 @@ export interface SecuritySummary {
   components: number
 }
 
+/** Spec report-page §3 "Issue summary": distinct, non-excluded vulnerabilities of one language. */
+export interface IssueSummary {
+  cwes: number
+  cves: number
+  threats: number
+  fixable: number
+  notFixable: number
+  highestCvss: number | null
+}
+
 export interface SecuritySection {
   score: number
   componentsCount: number
@@ -99,6 +109,8 @@ export interface SecuritySection {
     trusted: TrustedComponent[]
   }[]
   summary: Partial<Record<Language, SecuritySummary>>
+  /** Per language; absent in reports stored before it existed. */
+  issues?: Partial<Record<Language, IssueSummary>>
 }
 
 export interface StabilityVersion {

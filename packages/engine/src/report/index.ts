@@ -1,6 +1,7 @@
 export * from './build'
 export * from './diff'
 export type * from './document'
+export * from './issue-summary'
 export * from './library'
 export * from './security'
 export * from './timestamp'

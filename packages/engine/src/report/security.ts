@@ -20,6 +20,7 @@ import type {
   SecuritySummary,
   TrustedComponent,
 } from './document'
+import { issueSummaryOf } from './issue-summary'
 import { libraryOf } from './library'
 
 export interface SecurityInput {
@@ -178,6 +179,9 @@ export function buildSecuritySection(input: SecurityInput): {
         })),
       })),
       summary,
+      issues: Object.fromEntries(
+        [...byLanguage].map(([language, reports]) => [language, issueSummaryOf(reports)]),
+      ),
     },
     notes,
   }
