@@ -32,7 +32,7 @@ function graph(n: number) {
   return { root: { name: 'bench', version: '1.0.0' }, components, edges }
 }
 
-const rawAdvisories = Array.from({ length: 300 }, (_, i) => ({
+export const rawAdvisories = Array.from({ length: 300 }, (_, i) => ({
   id: `GHSA-bench-${i}`,
   modified: '2024-01-01T00:00:00Z',
   aliases: [`CVE-2099-${i}`],
@@ -93,7 +93,7 @@ const exclusions: Exclusion[] = [
 ]
 
 /** The same graph as an npm upload: package.json with 100 direct dependencies and a v3 package-lock. */
-function uploadFiles(n: number): Record<string, string> {
+export function uploadFiles(n: number): Record<string, string> {
   const direct = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`pkg-${i}`, '1.0.0']))
   const packages: Record<string, unknown> = {
     '': { name: 'bench', version: '1.0.0', dependencies: direct },

@@ -11,6 +11,7 @@ import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
 import { recomputeBench } from './recompute.bench'
+import { reportGetBench } from './report-get.bench'
 import { reportPageBench } from './report-page.bench'
 import { spineBench } from './spine.bench'
 import { type BenchSection, renderSection } from './table'
@@ -23,6 +24,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   metadataBench,
   exportsBench,
   recomputeBench,
+  reportGetBench,
   authBench,
   reportPageBench,
   mavenBench,
