@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
+import { analysisBench } from './analysis.bench'
 import { authBench } from './auth.bench'
 import { exportsBench } from './exports.bench'
 import { extractionBench } from './extraction.bench'
@@ -18,6 +19,7 @@ import { type BenchSection, renderSection } from './table'
 
 const sections: (() => Promise<BenchSection>)[] = [
   spineBench,
+  analysisBench,
   extractionBench,
   advisoryImportBench,
   matchingBench,
