@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
+import { openApiDocument } from '@sextant/contract'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { advisoryRoutes } from '../advisories/advisories.routes'
@@ -59,6 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   })
   installAuth(app, db)
+  // DESIGN §5: the OpenAPI document generated from the contract's route table (no auth).
+  const openApi = openApiDocument({ version: '0.1.0' })
+  app.get('/api/docs', async () => openApi)
 
   healthRoutes(app, db, {
     jobs: async () => {

@@ -44,6 +44,14 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     })
   })
 
+  it('serves the OpenAPI document of every route at /api/docs without auth', async () => {
+    const res = await fetch(`${t.url}/api/docs`)
+    expect(res.status).toBe(200)
+    const doc = await res.json()
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.paths['/api/v1/uploads/{projectId}/sbom-cdx.json'].post.requestBody).toBeDefined()
+  })
+
   it('serves the default account to callers without a header', async () => {
     const me = await (await fetch(`${t.url}/api/v1/accounts/me`)).json()
     const def = await (await fetch(`${t.url}/api/v1/accounts/default`)).json()
