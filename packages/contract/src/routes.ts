@@ -8,6 +8,7 @@ import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
+import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { vulnRouteDefs } from './vulns.routes'
@@ -39,6 +40,7 @@ export const routes = {
   ...exportRouteDefs,
   ...accountRouteDefs,
   ...vulnRouteDefs,
+  ...licenceRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -51,6 +51,8 @@ export interface BuildReportInput {
   metadataProblems?: { key: string; message: string }[]
   policies?: readonly LicencePolicy[]
   customLicences?: readonly CustomLicence[]
+  /** The account's licence fix for a component (spec report-page §2 License fix), replacing what it declares. */
+  licenceOverrideFor?: (component: Component) => readonly string[] | null | undefined
   scoreAlgorithm?: SecurityScoreAlgorithm
   epss?: (cve: string) => number | null
   kev?: (cve: string) => { cve: string; exploited: boolean } | null
@@ -109,6 +111,7 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     metadata: metadata ?? new Map(),
     policies: input.policies ?? [],
     ...(input.customLicences ? { customLicences: input.customLicences } : {}),
+    ...(input.licenceOverrideFor ? { overrideFor: input.licenceOverrideFor } : {}),
     ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
   })
   if (!metadata) {

@@ -20,6 +20,7 @@ import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
+import { licenceRoutes } from '../resources/licences/licences.routes'
 import { memberRoutes } from '../resources/members/members.routes'
 import { mfaRoutes } from '../resources/mfa/mfa.routes'
 import { projectRoutes } from '../resources/projects.routes'
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   vulnRoutes(app, db)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
+  licenceRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)

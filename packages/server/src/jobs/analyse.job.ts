@@ -15,6 +15,7 @@ import {
 } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
+import { projectLicensing } from '../resources/licences/licences.service'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/maven-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
@@ -39,6 +40,7 @@ interface Claimed {
   warnings: Warning[]
   thresholds: { security: number; stability: number; licensing: number }
   account_uuid: string
+  project_name: string
   commit: string | null
   exclusions_file: string | null
 }
@@ -72,7 +74,7 @@ export async function runAnalysis(
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
-     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.thresholds, p.account_uuid`,
+     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.thresholds, p.account_uuid, p.name AS project_name`,
     [analysisUuid, staleClaimMinutes],
   )
   const claimed = rows[0]
@@ -99,7 +101,7 @@ export async function runAnalysis(
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
     const fileWarnings = await syncFileExclusions(db, claimed)
-    const [advisories, metadata, exclusions, previous] = await Promise.all([
+    const [advisories, metadata, exclusions, previous, licensing] = await Promise.all([
       sources.advisoriesFor?.(packages) ?? null,
       sources.metadataFor?.(packages) ?? null,
       exclusionsInForce(
@@ -108,6 +110,8 @@ export async function runAnalysis(
         claimed.branch,
       ),
       latestReportState(db, claimed.project_uuid, claimed.branch),
+      // the account's licence policies that bind this project, and its licence fixes (issue 5)
+      projectLicensing(db, claimed.account_uuid, { name: claimed.project_name }),
     ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
     const enrichment =
@@ -130,6 +134,9 @@ export async function runAnalysis(
       advisories,
       metadata: metadata?.packages ?? null,
       metadataProblems: metadata?.problems ?? [],
+      policies: licensing.policies,
+      customLicences: licensing.customLicences,
+      licenceOverrideFor: licensing.overrideFor,
       ...(enrichment
         ? {
             epss: (cve: string) => enrichment.epss.get(cve) ?? null,

@@ -1,0 +1,164 @@
+// Licence policies and fixes between the wire and the engine (issue 5; product-notes "Licence policies";
+// spec report-page §5): validates policy bodies (SPDX ids canonicalised, custom ids only when marked),
+// turns stored policies into the engine's, and answers a project's policies and fixes for an analysis.
+import type { LicenceOverrideDto, LicencePolicyBody, LicencePolicyDto } from '@sextant/contract'
+import { licenceMessages } from '@sextant/contract'
+import {
+  applicableLicencePolicies,
+  type Component,
+  type CustomLicence,
+  canonicalSpdxId,
+  LICENCE_POLICY_TEMPLATES,
+  type LicencePolicy,
+  languageOfEcosystem,
+  licencePolicyFromTemplate,
+} from '@sextant/engine'
+import type { Db } from '../../db/connection'
+import { HttpError } from '../../http/errors'
+import {
+  type LibraryKey,
+  listOverrides,
+  listPolicies,
+  type PolicyFields,
+  type StoredOverride,
+  type StoredPolicy,
+} from './licences.repo'
+
+/** An SPDX id in its canonical spelling, or a `LicenseRef-…` id (SPDX's own mark for custom ones). */
+export function validLicenceId(id: string): string | null {
+  const trimmed = id.trim()
+  if (/^LicenseRef-[A-Za-z0-9.-]+$/.test(trimmed)) return trimmed
+  return canonicalSpdxId(trimmed)
+}
+
+function canonicalList(ids: readonly string[]): string[] {
+  const out: string[] = []
+  for (const id of ids) {
+    const canonical = validLicenceId(id)
+    if (!canonical)
+      throw new HttpError(
+        400,
+        `'${id}' is not an SPDX licence id: list account-specific licences under customLicences.`,
+      )
+    if (!out.includes(canonical)) out.push(canonical)
+  }
+  return out
+}
+
+const unique = (xs: readonly string[]) => [...new Set(xs.map((x) => x.trim()))]
+
+/** The policy a create (`base` null) or change request describes; 400 for what cannot be a policy. */
+export function policyFieldsFrom(body: LicencePolicyBody, base: PolicyFields | null): PolicyFields {
+  const projectPatterns = unique(body.projectPatterns ?? base?.projectPatterns ?? [])
+  const tags = unique(body.tags ?? base?.tags ?? [])
+  const listsSent =
+    body.kind !== undefined || body.licences !== undefined || body.customLicences !== undefined
+  if (body.template) {
+    if (listsSent)
+      throw new HttpError(
+        400,
+        'A template policy takes its kind and licences from the template: send one or the other.',
+      )
+    const t = LICENCE_POLICY_TEMPLATES.find((x) => x.key === body.template)!
+    return {
+      name: body.name ?? (base && base.template === body.template ? base.name : t.name),
+      kind: t.kind,
+      licences: [],
+      customLicences: [],
+      projectPatterns,
+      tags,
+      template: body.template,
+    }
+  }
+  // A change of a template policy's lists makes it an ordinary one.
+  const fromTemplate = base?.template && listsSent ? null : (base?.template ?? null)
+  const name = body.name ?? base?.name
+  const kind = body.kind ?? base?.kind
+  if (!name || !kind) throw new HttpError(400, licenceMessages.missing)
+  if (fromTemplate) return { ...base!, name, projectPatterns, tags }
+  const licences = canonicalList(body.licences ?? base?.licences ?? [])
+  const customLicences = unique(body.customLicences ?? base?.customLicences ?? [])
+  if (licences.length === 0 && customLicences.length === 0)
+    throw new HttpError(400, 'A licence policy needs at least one licence (or a template).')
+  return { name, kind, licences, customLicences, projectPatterns, tags, template: null }
+}
+
+function templateLicences(p: StoredPolicy): readonly string[] {
+  return p.template
+    ? (LICENCE_POLICY_TEMPLATES.find((t) => t.key === p.template)?.licences ?? [])
+    : p.licences
+}
+
+export function presentPolicy(p: StoredPolicy): LicencePolicyDto {
+  return {
+    id: p.uuid,
+    accountUuid: p.accountUuid,
+    name: p.name,
+    kind: p.kind,
+    licences: [...templateLicences(p)],
+    customLicences: p.customLicences,
+    projectPatterns: p.projectPatterns,
+    tags: p.tags,
+    template: p.template,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  }
+}
+
+export function enginePolicyOf(p: StoredPolicy): LicencePolicy {
+  const binding = { id: p.uuid, name: p.name, projectPatterns: p.projectPatterns, tags: p.tags }
+  if (p.template) return licencePolicyFromTemplate(p.template, binding)
+  return { ...binding, kind: p.kind, licences: [...p.licences, ...p.customLicences] }
+}
+
+export interface ProjectLicensing {
+  policies: LicencePolicy[]
+  customLicences: CustomLicence[]
+  overrideFor: (component: Component) => readonly string[] | null
+}
+
+/** The account's policies that bind the project, its custom licence ids and its licence fixes. */
+export async function projectLicensing(
+  db: Db,
+  accountUuid: string,
+  project: { name: string; tags?: readonly string[] },
+): Promise<ProjectLicensing> {
+  const [stored, overrides] = await Promise.all([
+    listPolicies(db, accountUuid),
+    listOverrides(db, accountUuid),
+  ])
+  const policies = applicableLicencePolicies(stored.map(enginePolicyOf), project)
+  const customIds = new Set(stored.flatMap((p) => p.customLicences))
+  const fixes = new Map(overrides.map((o) => [libraryKeyString(o), o.licences]))
+  return {
+    policies,
+    customLicences: [...customIds].map((id) => ({ id })),
+    overrideFor: (c) => {
+      const language = languageOfEcosystem(c.ecosystem)
+      const version = storedVersion(c.version)
+      return (
+        fixes.get(libraryKeyString({ language, name: c.name, version })) ??
+        fixes.get(libraryKeyString({ language, name: c.name, version: '*' })) ??
+        null
+      )
+    },
+  }
+}
+
+/** An empty version is stored as '--' (spec report-page §5); '*' means every version. */
+export function storedVersion(version: string | undefined | null): string {
+  const v = (version ?? '').trim()
+  return v === '' ? '--' : v
+}
+
+const libraryKeyString = (k: LibraryKey) => `${k.language}\u0000${k.name}\u0000${k.version}`
+
+export function presentOverride(key: LibraryKey, stored: StoredOverride | null): LicenceOverrideDto {
+  return {
+    language: key.language,
+    name: key.name,
+    version: key.version,
+    licences: stored?.licences ?? [],
+    updatedAt: stored?.updatedAt?.toISOString() ?? null,
+  }
+}
