@@ -1,6 +1,6 @@
 // Issue 9 acceptance 2, "our findings equal npm audit's on every npm corpus project" — a STAND-IN FOR
-// `npm audit`. npm audit POSTs the lockfile's packages to the registry's bulk advisory endpoint, which this
-// machine cannot reach, so this test does npm audit's local half on the same advisory data instead: per
+// `npm audit`, kept because it also covers the yarn, pnpm and SBOM projects npm cannot audit (the real
+// npm audit runs in npm-audit-real.corpus.test.ts on every npm lockfile). It does npm audit's local half: per
 // advisory and package one `vulnerable_versions` (engine npmVulnerableVersions, all ranges merged, as the
 // bulk endpoint answers), every installed version tested with npm's own `semver` package as
 // @npmcli/metavuln-calculator does (`satisfies`, { loose, includePrerelease }), versions npm cannot read
