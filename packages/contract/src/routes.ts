@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Permission } from './accounts'
 import { accountRouteDefs } from './accounts.routes'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
+import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
@@ -40,6 +41,7 @@ export const routes = {
   ...exportRouteDefs,
   ...accountRouteDefs,
   ...vulnRouteDefs,
+  ...dependencyRouteDefs,
   ...licenceRouteDefs,
   healthcheck: {
     method: 'GET',

@@ -17,6 +17,7 @@ import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
+import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   advisoryRoutes(app, db, boss)
   vulnRoutes(app, db)
+  dependencyRoutes(app, db, config)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   licenceRoutes(app, db)

@@ -69,6 +69,8 @@ const expectations: Record<string, Expect> = {
   databaseSyncStatus: byAccess('member'),
   vulnCwe: byAccess('anonymous'),
   enrichmentDbStats: byAccess('anonymous'),
+  dependencyAdvices: byAccess('anonymous'),
+  dependencyNext: byAccess('anonymous'),
   register: byAccess('public'),
   forget: byAccess('public'),
   resetPassword: byAccess('public'),

@@ -1,0 +1,88 @@
+// Library lookups (spec accounts-and-api §7 "Projects and reports"; issue 9 "Library lookups"):
+// GET /api/v1/dependency/:language/:name/:version answers the advisories of one library version as
+// Advice objects, GET .../next the latest safe version per lane from the registry versions known.
+import { routes } from '@sextant/contract'
+import {
+  cvesOf,
+  type Ecosystem,
+  groupByAlias,
+  languageOfEcosystem,
+  matchRecords,
+  packageKey,
+  safeVersionsFor,
+  toAdvice,
+} from '@sextant/engine'
+import type { FastifyInstance } from 'fastify'
+import { createAdvisoryStore } from '../../advisories'
+import type { Config } from '../../config'
+import type { Db } from '../../db/connection'
+import { createEnrichmentStore } from '../../enrichment'
+import { HttpError } from '../../http/errors'
+import { bindRoute } from '../../http/route'
+import { createMetadataSource } from '../../metadata'
+
+const ECOSYSTEMS: readonly Ecosystem[] = [
+  'npm',
+  'maven',
+  'pypi',
+  'golang',
+  'composer',
+  'nuget',
+  'gem',
+  'cargo',
+]
+
+/** 'nodejs' → 'npm', 'java' → 'maven', ...; `null` for a language we do not know. */
+function ecosystemOfLanguage(language: string): Ecosystem | null {
+  return ECOSYSTEMS.find((e) => languageOfEcosystem(e) === language.toLowerCase()) ?? null
+}
+
+function requireEcosystem(language: string): Ecosystem {
+  const ecosystem = ecosystemOfLanguage(language)
+  if (ecosystem === null) throw new HttpError(404, `There is no language '${language}'.`)
+  return ecosystem
+}
+
+export function dependencyRoutes(app: FastifyInstance, db: Db, config: Config): void {
+  const advisories = createAdvisoryStore(db)
+  const enrichment = createEnrichmentStore(db)
+  const metadata = createMetadataSource(db, config)
+
+  bindRoute(app, routes.dependencyAdvices, async ({ params }) => {
+    const { language, name, version } = params
+    const ecosystem = requireEcosystem(language)
+    const records = await advisories.recordsFor([{ ecosystem, name }])
+    const match = matchRecords(records, { ecosystem, name, version })
+    if (match.status === 'unparseable')
+      throw new HttpError(400, `'${version}' is not a version ${language} can read.`)
+    const hits = match.affected.map((h) => h.record)
+    const known = await enrichment.enrichmentFor(cvesOf(hits))
+    const advices = groupByAlias(hits).map((group) =>
+      toAdvice(group, {
+        ecosystem,
+        name,
+        affectedComponents: [`${name}@${version}`],
+        epss: (cve) => known.epss.get(cve) ?? null,
+        kev: (cve) => known.kev.get(cve) ?? null,
+      }),
+    )
+    return { language, name, version, advices, assessed: !(await advisories.isEmpty()) }
+  })
+
+  bindRoute(app, routes.dependencyNext, async ({ params }) => {
+    const { language, name, version } = params
+    const ecosystem = requireEcosystem(language)
+    const [records, batch] = await Promise.all([
+      advisories.recordsFor([{ ecosystem, name }]),
+      metadata.metadataFor([{ ecosystem, name, version }]),
+    ])
+    const versions = batch.packages.get(packageKey(ecosystem, name))?.versions.map((v) => v.version) ?? []
+    return {
+      language,
+      name,
+      version,
+      safeVersions: safeVersionsFor(ecosystem, name, records, { version, versions }),
+      versionsConsidered: versions.length,
+    }
+  })
+}
