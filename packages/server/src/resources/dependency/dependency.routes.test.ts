@@ -76,6 +76,15 @@ describe.each(storageModes())('library lookups on %s storage', (mode) => {
     expect(r.status).toBe(200)
     const body = dependencyNextSchema.parse(r.json)
     expect(body.versionsConsidered).toBe(lodashVersions.length)
-    expect(body.safeVersions.latestPatch).toBe('4.17.21')
+    // 5.0.0-alpha.1 is a pre-release, never proposed: every lane ends at 4.17.21.
+    expect(body.safeVersions).toEqual({
+      latestPatch: '4.17.21',
+      latestMinor: '4.17.21',
+      latestMajor: '4.17.21',
+    })
+  })
+
+  it('answers 400 for a version the language cannot read', async () => {
+    expect((await get('/api/v1/dependency/nodejs/lodash/not-a-version')).status).toBe(400)
   })
 })
