@@ -14,6 +14,7 @@ import {
   type Warning,
 } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
+import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import { projectLicensing } from '../resources/licences/licences.service'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
@@ -38,7 +39,6 @@ interface Claimed {
   branch: string
   graph: DependencyGraph
   warnings: Warning[]
-  thresholds: { security: number; stability: number; licensing: number }
   account_uuid: string
   project_name: string
   commit: string | null
@@ -74,7 +74,7 @@ export async function runAnalysis(
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
-     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.thresholds, p.account_uuid, p.name AS project_name`,
+     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.account_uuid, p.name AS project_name`,
     [analysisUuid, staleClaimMinutes],
   )
   const claimed = rows[0]
@@ -101,7 +101,7 @@ export async function runAnalysis(
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
     const fileWarnings = await syncFileExclusions(db, claimed)
-    const [advisories, metadata, exclusions, previous, licensing] = await Promise.all([
+    const [advisories, metadata, exclusions, previous, licensing, configuration] = await Promise.all([
       sources.advisoriesFor?.(packages) ?? null,
       sources.metadataFor?.(packages) ?? null,
       exclusionsInForce(
@@ -112,6 +112,9 @@ export async function runAnalysis(
       latestReportState(db, claimed.project_uuid, claimed.branch),
       // the account's licence policies that bind this project, and its licence fixes (issue 5)
       projectLicensing(db, claimed.account_uuid, { name: claimed.project_name }),
+      // score thresholds and the security scoring algorithm (product-notes "Scores"); no project-level
+      // thresholds can be set yet, so the account's are the ones in force
+      readConfiguration(db, claimed.account_uuid),
     ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
     const enrichment =
@@ -127,7 +130,8 @@ export async function runAnalysis(
       now: now(),
       graph,
       warnings: [...claimed.warnings, ...fileWarnings],
-      thresholds: claimed.thresholds,
+      thresholds: configuration.thresholds,
+      scoreAlgorithm: configuration.scoringAlgorithm,
       exclusions,
       previousExclusionsFingerprint: previous?.fingerprint ?? null,
       commit: claimed.commit,

@@ -219,6 +219,41 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect(names).toContain('org.slf4j:slf4j-api')
   })
 
+  it("scores with the account's configured thresholds and algorithm", async () => {
+    const headers = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
+    const account = await (await fetch(`${t.url}/api/v1/accounts/me`, { headers })).json()
+    const set = await fetch(`${t.url}/api/v1/accounts/${account.uuid}/configuration`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        thresholds: { security: 42, stability: 43, licensing: 44 },
+        scoringAlgorithm: 'severity',
+      }),
+    })
+    expect(set.status).toBe(200)
+    const up = await (
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+        method: 'POST',
+        body: sbomForm(fixture('small.cdx.json')),
+        headers,
+      })
+    ).json()
+    const report = await waitForReport(t.url, up.projectUuid, 'main', headers)
+    expect(report.thresholds).toEqual({ security: 42, stability: 43, licensing: 44 })
+    const history = await (
+      await fetch(`${t.url}/api/v1/reports/${up.projectUuid}/history?branch=main`, { headers })
+    ).json()
+    expect(history[0]).toMatchObject({ minSecurityScore: 42, minStabilityScore: 43, minLicensingScore: 44 })
+    await fetch(`${t.url}/api/v1/accounts/${account.uuid}/configuration`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        thresholds: { security: 90, stability: 80, licensing: 95 },
+        scoringAlgorithm: 'cvss',
+      }),
+    })
+  })
+
   it('answers 404 NOT FOUND for a branch without a report and for unknown projects', async () => {
     const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
       method: 'POST',
