@@ -3,6 +3,7 @@
 export * from './accounts'
 export * from './accounts.routes'
 export * from './advisories'
+export * from './deletion-requests.routes'
 export * from './dependency.routes'
 export * from './error'
 export * from './exclusions'

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Permission } from './accounts'
 import { accountRouteDefs } from './accounts.routes'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
+import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
@@ -43,6 +44,7 @@ export const routes = {
   ...vulnRouteDefs,
   ...dependencyRouteDefs,
   ...licenceRouteDefs,
+  ...deletionRequestRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -17,6 +17,7 @@ import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
+import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminRoutes(app, db)
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+  deletionRequestRoutes(app, db)
   advisoryRoutes(app, db, boss)
   vulnRoutes(app, db)
   dependencyRoutes(app, db, config)

@@ -71,6 +71,7 @@ const expectations: Record<string, Expect> = {
   enrichmentDbStats: byAccess('anonymous'),
   dependencyAdvices: byAccess('anonymous'),
   dependencyNext: byAccess('anonymous'),
+  deletionRequestCreate: byAccess('anonymous'),
   register: byAccess('public'),
   forget: byAccess('public'),
   resetPassword: byAccess('public'),
