@@ -21,6 +21,11 @@ export const librarySchema = z.object({
 export const adviceSchema = z.object({
   id: z.string(),
   cve: z.string().nullable(),
+  /**
+   * Every other identifier of the vulnerability, CVEs first (a GHSA and a CVE record describing one
+   * vulnerability are one advice; issue 9). Absent in reports stored before it existed.
+   */
+  aliases: z.array(z.string()).optional(),
   cwe: z.string().nullable(),
   cvss: z.number().nullable(),
   epss: z.number().nullable(),

@@ -37,6 +37,7 @@ describe('toAdvice', () => {
     expect(advice).toEqual({
       id: 'GHSA-29mw-wpgm-hmr9',
       cve: 'CVE-2020-28500',
+      aliases: ['CVE-2020-28500'],
       cwe: 'CWE-400',
       cvss: 5.3,
       epss: 0.0123,
@@ -68,6 +69,7 @@ describe('toAdvice', () => {
     })
     expect(advice.id).toBe('GHSA-29mw-wpgm-hmr9')
     expect(advice.cve).toBe('CVE-2020-28500')
+    expect(advice.aliases).toEqual(['CVE-2020-28500'])
     expect(advice.kevEntry).toEqual({ cve: 'CVE-2020-28500', exploited: true })
     expect(advice.links.map((l) => l.type)).toContain('FIX')
     expect(advice.epss).toBeNull()

@@ -3,7 +3,7 @@
 // fixed-in versions for the component's package. EPSS and KEV arrive through the context.
 import type { Ecosystem } from '../model'
 import type { Advice, AdviceLink } from '../report/document'
-import { cvesOf, cweIdsOf, primaryOf } from './aliases'
+import { aliasesOf, cvesOf, cweIdsOf, primaryOf } from './aliases'
 import { ecosystemOfOsv, normalisePackageName } from './ecosystems'
 import type { OsvRecord, OsvReference } from './osv/types'
 import { preferredCvss, severityOf } from './severity'
@@ -97,7 +97,8 @@ export function fixedInVersions(
 
 /**
  * One Advice for a record or a group of records describing one vulnerability (see groupByAlias).
- * `cve` is null when there is none (the page shows 'N/A'; the 'MET-' badge id is the UI's concern).
+ * `cve` is null when there is none (the page shows 'N/A'; the 'MET-' badge id is the UI's concern);
+ * `aliases` carries every other identifier of the group (issue 9 "one advice showing every identifier").
  */
 export function toAdvice(records: OsvRecord | readonly OsvRecord[], ctx: AdviceContext): Advice {
   const group: readonly OsvRecord[] = Array.isArray(records) ? records : [records as OsvRecord]
@@ -109,6 +110,7 @@ export function toAdvice(records: OsvRecord | readonly OsvRecord[], ctx: AdviceC
   return {
     id: primary.id,
     cve,
+    aliases: aliasesOf([primary, ...group], primary.id),
     cwe: cweIdsOf([primary, ...group])[0] ?? null,
     cvss: cvss?.score ?? null,
     epss,

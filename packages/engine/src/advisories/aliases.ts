@@ -59,6 +59,15 @@ export function groupByAlias(records: readonly OsvRecord[]): OsvRecord[][] {
   return [...groups.values()]
 }
 
+/**
+ * Every identifier of a group but `id` (the advice's own): CVEs first, then the others (GHSA, PYSEC,
+ * OSV, ...), each in first-seen order, without duplicates. What the page shows beside the badge.
+ */
+export function aliasesOf(group: readonly OsvRecord[], id: string): string[] {
+  const all = [...new Set(group.flatMap(identifiersOf))].filter((x) => x !== id)
+  return [...all.filter((x) => CVE.test(x)), ...all.filter((x) => !CVE.test(x))]
+}
+
 /** The record that speaks for a group: a GHSA record when there is one (richest data), else the first. */
 export function primaryOf(group: readonly OsvRecord[]): OsvRecord | null {
   return group.find((r) => r.id.startsWith('GHSA-')) ?? group[0] ?? null

@@ -32,6 +32,8 @@ export interface AdviceLink {
 export interface Advice {
   id: string
   cve: string | null
+  /** Every other identifier of the vulnerability (CVE, GHSA, PYSEC, ...); absent in older reports. */
+  aliases?: string[]
   cwe: string | null
   cvss: number | null
   epss: number | null

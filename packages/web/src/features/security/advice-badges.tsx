@@ -1,10 +1,17 @@
 // The badges of one advice (report-page §2 Security assessment): severity (NONE shown as INFO), the
-// CVE / 'MET-' id linking to the vulnerability page, KEV (Exploited or Listed), CVSS and EPSS.
+// CVE / 'MET-' id linking to the vulnerability page with the advice's other identifiers beside it, KEV (Exploited or Listed), CVSS and EPSS.
 import { Anchor, Badge, Group, Text } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { Link } from 'react-router-dom'
 import { advisoryPagePath } from '../component-info/component-path'
-import { adviceDisplayId, formatEpss, kevLabel, SEVERITY_COLOR, severityLabel } from './security-model'
+import {
+  adviceDisplayId,
+  formatEpss,
+  kevLabel,
+  otherIdentifiers,
+  SEVERITY_COLOR,
+  severityLabel,
+} from './security-model'
 
 export function SeverityBadge({ severity }: { severity: Advice['severity'] }) {
   return (
@@ -24,6 +31,7 @@ export function SeverityBadge({ severity }: { severity: Advice['severity'] }) {
 export function AdviceBadges({ advice, pid, branch }: { advice: Advice; pid: string; branch: string }) {
   const kev = kevLabel(advice)
   const id = adviceDisplayId(advice)
+  const others = otherIdentifiers(advice)
   return (
     <Group gap={8} wrap="wrap">
       <SeverityBadge severity={advice.severity} />
@@ -36,6 +44,11 @@ export function AdviceBadges({ advice, pid, branch }: { advice: Advice; pid: str
       >
         {id}
       </Anchor>
+      {others.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="advice-identifiers">
+          {others.join(' · ')}
+        </Text>
+      ) : null}
       {kev ? (
         <Badge
           color={kev === 'Exploited' ? 'red' : 'orange'}

@@ -11,6 +11,7 @@ import {
   formatEpss,
   groupByVulnerability,
   kevLabel,
+  otherIdentifiers,
   separateHandles,
   severityLabel,
 } from './security-model'
@@ -64,6 +65,18 @@ describe('security display rules', () => {
     expect(adviceDisplayId(advice())).toBe('CVE-2024-0001')
     expect(adviceDisplayId(advice({ cve: null }))).toBe('MET-a1b2c3d')
     expect(adviceDisplayId(advice({ cve: 'N/A' }))).toBe('MET-a1b2c3d')
+  })
+  it.each([
+    { aliases: undefined, cve: 'CVE-2024-0001', want: ['a1b2c3d4e5'] },
+    {
+      aliases: ['CVE-2024-0001', 'PYSEC-2024-1'],
+      cve: 'CVE-2024-0001',
+      want: ['a1b2c3d4e5', 'PYSEC-2024-1'],
+    },
+    { aliases: ['MAL-2024-7'], cve: null, want: ['a1b2c3d4e5', 'MAL-2024-7'] },
+  ])('shows every other identifier beside the badge ($want)', ({ aliases, cve, want }) => {
+    const a = advice({ cve, ...(aliases ? { aliases } : {}) })
+    expect(otherIdentifiers({ ...a, id: 'a1b2c3d4e5' })).toEqual(want)
   })
   it('labels KEV, severity and truncates EPSS', () => {
     expect(kevLabel(advice())).toBeNull()

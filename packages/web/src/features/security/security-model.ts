@@ -34,6 +34,15 @@ export function adviceDisplayId(advice: Pick<Advice, 'id' | 'cve'>): string {
   return advice.cve && advice.cve !== 'N/A' ? advice.cve : `MET-${advice.id.slice(0, 7)}`
 }
 
+/**
+ * The advice's other identifiers, shown beside its badge (issue 9 "one advice showing every
+ * identifier"): its own id and aliases, without the one the badge already shows.
+ */
+export function otherIdentifiers(advice: Pick<Advice, 'id' | 'cve' | 'aliases'>): string[] {
+  const shown = adviceDisplayId(advice)
+  return [...new Set([advice.id, ...(advice.aliases ?? [])])].filter((x) => x !== shown)
+}
+
 export function kevLabel(advice: Pick<Advice, 'kevEntry'>): 'Exploited' | 'Listed' | null {
   if (!advice.kevEntry) return null
   return advice.kevEntry.exploited ? 'Exploited' : 'Listed'
