@@ -10,9 +10,11 @@ import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
+import { isaacRouteDefs } from './isaac.routes'
 import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
+import { tagRouteDefs } from './tags.routes'
 import { vulnRouteDefs } from './vulns.routes'
 
 /** Who may call a route: anyone (no account at all), any caller incl. the default account, or a signed-in member. */
@@ -45,6 +47,8 @@ export const routes = {
   ...dependencyRouteDefs,
   ...licenceRouteDefs,
   ...deletionRequestRouteDefs,
+  ...tagRouteDefs,
+  ...isaacRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -30,3 +30,8 @@ export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promi
     client.release()
   }
 }
+
+/** True for PostgreSQL's unique_violation (23505): a concurrent write took the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'
+}

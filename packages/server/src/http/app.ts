@@ -22,12 +22,14 @@ import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
+import { isaacRoutes } from '../resources/isaac/isaac.routes'
 import { licenceRoutes } from '../resources/licences/licences.routes'
 import { memberRoutes } from '../resources/members/members.routes'
 import { mfaRoutes } from '../resources/mfa/mfa.routes'
 import { projectRoutes } from '../resources/projects.routes'
 import { refreshRoutes } from '../resources/refresh/refresh.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
+import { tagRoutes } from '../resources/tags/tags.routes'
 import { teamRoutes } from '../resources/teams/teams.routes'
 import { tokenRoutes } from '../resources/tokens/tokens.routes'
 import { uploadRoutes } from '../resources/uploads.routes'
@@ -90,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   licenceRoutes(app, db)
+  tagRoutes(app, db)
+  isaacRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)

@@ -17,6 +17,7 @@ import { type Db, inTransaction } from '../db/connection'
 import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import { projectLicensing } from '../resources/licences/licences.service'
+import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/maven-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
@@ -110,8 +111,11 @@ export async function runAnalysis(
         claimed.branch,
       ),
       latestReportState(db, claimed.project_uuid, claimed.branch),
-      // the account's licence policies that bind this project, and its licence fixes (issue 5)
-      projectLicensing(db, claimed.account_uuid, { name: claimed.project_name }),
+      // the account's licence policies that bind this project (by name pattern or by one of its tags),
+      // and its licence fixes (issue 5; tags: issue 7)
+      projectTagNames(db, claimed.project_uuid).then((tags) =>
+        projectLicensing(db, claimed.account_uuid, { name: claimed.project_name, tags }),
+      ),
       // score thresholds and the security scoring algorithm (product-notes "Scores"); no project-level
       // thresholds can be set yet, so the account's are the ones in force
       readConfiguration(db, claimed.account_uuid),

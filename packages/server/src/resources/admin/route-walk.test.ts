@@ -89,6 +89,14 @@ const expectations: Record<string, Expect> = {
   scratchCodesList: byAccess('member'),
   scratchCodesCreate: byAccess('member'),
   scratchCodesDelete: byAccess('member'),
+  // The caller's own account ('me' in the path): the §6 matrix decides; another account's admin gets
+  // its own (empty) tags and policies, and 404 for a tag id of this account (resources/tags/tags.test.ts).
+  tagList: 'matrix',
+  tagCreate: 'matrix',
+  tagUpdate: 'matrix',
+  tagDelete: 'matrix',
+  isaacPolicyList: 'matrix',
+  isaacPolicySet: 'matrix',
 }
 // Routes of other resources that have no contract `permission` yet: their handlers decide, so the walk
 // checks the access level only (401 for anonymous callers of member routes, no 5xx). Listed by name so

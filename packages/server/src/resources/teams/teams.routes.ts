@@ -3,7 +3,7 @@
 // "Everyone" holds every member and cannot be deleted or left.
 import { accountMessages, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../../db/connection'
+import { type Db, isUniqueViolation } from '../../db/connection'
 import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
@@ -18,10 +18,6 @@ async function scopedTeam(db: Db, request: FastifyRequest): Promise<TeamRecord> 
   const team = uuid ? await findTeam(db, uuid) : null
   if (!team) throw new HttpError(404, 'There is no such team that you may see.')
   return team
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'
 }
 
 export function teamRoutes(app: FastifyInstance, db: Db): void {
