@@ -10,6 +10,7 @@ import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
+import { insightRouteDefs } from './insights.routes'
 import { isaacRouteDefs } from './isaac.routes'
 import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
@@ -49,6 +50,7 @@ export const routes = {
   ...deletionRequestRouteDefs,
   ...tagRouteDefs,
   ...isaacRouteDefs,
+  ...insightRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -22,6 +22,7 @@ import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
+import { insightRoutes } from '../resources/insights/insights.routes'
 import { isaacRoutes } from '../resources/isaac/isaac.routes'
 import { licenceRoutes } from '../resources/licences/licences.routes'
 import { memberRoutes } from '../resources/members/members.routes'
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   licenceRoutes(app, db)
   tagRoutes(app, db)
   isaacRoutes(app, db)
+  insightRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)

@@ -7,11 +7,9 @@ import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
-import { DEFAULT_ACCOUNT_UUID } from '../services/identity.repo'
-import { canRead } from '../services/projects.access'
+import { canRead, listableAccount } from '../services/projects.access'
 import {
   findProject,
-  isUuid,
   listAccountProjects,
   type ProjectRecord,
   presentProject,
@@ -19,7 +17,7 @@ import {
 import type { ReportCache } from '../services/report-cache'
 import { latestReportUuid, reportHistory, reportJsonById } from '../services/reports.repo'
 
-async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
+export async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
   const project = await findProject(db, id)
   if (!project || !canRead(principal, project)) {
     throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
@@ -60,16 +58,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   )
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
-    const p = request.principal
-    const accountUuid =
-      params.id === 'me' ? p.account.uuid : params.id === 'default' ? DEFAULT_ACCOUNT_UUID : params.id
-    // The default account's projects are public: anyone may list them.
-    const allowed =
-      isUuid(accountUuid) &&
-      (accountUuid === p.account.uuid ||
-        accountUuid === DEFAULT_ACCOUNT_UUID ||
-        (p.kind === 'member' && p.member.sysadmin))
-    if (!allowed) throw new HttpError(404, `There is no account ${params.id} that you may see.`)
+    const accountUuid = listableAccount(request.principal, params.id)
     const projects = await listAccountProjects(db, accountUuid)
     return Promise.all(projects.map((project) => presentProject(db, project)))
   })

@@ -57,6 +57,8 @@ const expectations: Record<string, Expect> = {
   usersMe: byAccess('member'),
   accountGet: ownAccountOnly('anonymous'),
   accountProjects: (c) => (c === 'otherAdmin' || c === 'anonymous' ? 404 : 'ok'),
+  accountProjectsCount: (c) => (c === 'otherAdmin' || c === 'anonymous' ? 404 : 'ok'),
+  reportSummary: byAccess('anonymous'),
   projectGet: byAccess('anonymous'),
   uploadSbom: byAccess('anonymous'),
   uploadManifests: byAccess('anonymous'),
@@ -221,7 +223,10 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
           if (param === 'id' && def.permission?.teamParam) return everyoneA
           if (
             param === 'id' &&
-            (def.permission?.accountParam || name === 'accountGet' || name === 'accountProjects')
+            (def.permission?.accountParam ||
+              name === 'accountGet' ||
+              name === 'accountProjects' ||
+              name === 'accountProjectsCount')
           )
             return accountA
           if (param === 'member') return 'nobody@a.test'

@@ -1,0 +1,216 @@
+// Storage reads behind the account-wide report views (spec accounts-and-api §7 "Projects and reports",
+// "Insights", "Vulnerabilities"): the latest report of every branch from the columns stored beside each
+// report, score points for trends, and a compact digest of each report's components with their advisories
+// that are not excluded, projected in SQL so that whole documents never leave the database.
+import type { Advice, LatestReport, ScorePoint } from '@sextant/contract'
+import type { Db } from '../../db/connection'
+
+interface LatestRow {
+  project_uuid: string
+  project_name: string
+  branch: string
+  uuid: string
+  created_at: Date
+  status: LatestReport['status']
+  outcome: LatestReport['outcome']
+  security_score: number
+  stability_score: number
+  licensing_score: number
+  thresholds: LatestReport['thresholds']
+  components: number
+}
+
+/** Reports newer than `since`, or all of them (null). */
+const window = (since: Date | null) => since?.toISOString() ?? null
+
+/** The latest report of every branch of the given projects (or every project of an account). */
+export async function latestReports(
+  db: Db,
+  owner: { accountUuid: string } | { projectUuid: string },
+  since: Date | null,
+): Promise<LatestReport[]> {
+  const byAccount = 'accountUuid' in owner
+  const { rows } = await db.query<LatestRow>(
+    `SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, p.name AS project_name, r.branch, r.uuid,
+            r.created_at, r.status, r.outcome, r.security_score, r.stability_score, r.licensing_score,
+            r.thresholds, r.components
+     FROM reports r JOIN projects p ON p.uuid = r.project_uuid
+     WHERE ${byAccount ? 'p.account_uuid' : 'p.uuid'} = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2)
+     ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC`,
+    [byAccount ? owner.accountUuid : owner.projectUuid, window(since)],
+  )
+  return rows
+    .map((r) => ({
+      projectUuid: r.project_uuid,
+      projectName: r.project_name,
+      branch: r.branch,
+      reportUuid: r.uuid,
+      createdAt: r.created_at.toISOString(),
+      status: r.status,
+      outcome: r.outcome,
+      security: r.security_score,
+      stability: r.stability_score,
+      licensing: r.licensing_score,
+      thresholds: r.thresholds,
+      components: r.components,
+    }))
+    .sort((a, b) => a.projectName.localeCompare(b.projectName) || a.branch.localeCompare(b.branch))
+}
+
+/** At most this many points per branch in a trend (the newest ones). */
+export const TREND_POINTS = 50
+
+/** Score points per "project/branch", oldest first, within the window. */
+export async function scorePoints(
+  db: Db,
+  owner: { accountUuid: string } | { projectUuid: string },
+  since: Date | null,
+): Promise<Map<string, ScorePoint[]>> {
+  const byAccount = 'accountUuid' in owner
+  const { rows } = await db.query<{
+    project_uuid: string
+    branch: string
+    uuid: string
+    created_at: Date
+    outcome: ScorePoint['outcome']
+    security_score: number
+    stability_score: number
+    licensing_score: number
+  }>(
+    `SELECT * FROM (
+       SELECT r.project_uuid, r.branch, r.uuid, r.created_at, r.outcome, r.security_score, r.stability_score,
+              r.licensing_score,
+              row_number() OVER (PARTITION BY r.project_uuid, r.branch ORDER BY r.created_at DESC, r.uuid DESC) AS n
+       FROM reports r JOIN projects p ON p.uuid = r.project_uuid
+       WHERE ${byAccount ? 'p.account_uuid' : 'p.uuid'} = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2)
+     ) t WHERE n <= $3 ORDER BY created_at, uuid`,
+    [byAccount ? owner.accountUuid : owner.projectUuid, window(since), TREND_POINTS],
+  )
+  const points = new Map<string, ScorePoint[]>()
+  for (const r of rows) {
+    const key = branchKey(r.project_uuid, r.branch)
+    const list = points.get(key) ?? []
+    list.push({
+      reportUuid: r.uuid,
+      createdAt: r.created_at.toISOString(),
+      outcome: r.outcome,
+      security: r.security_score,
+      stability: r.stability_score,
+      licensing: r.licensing_score,
+    })
+    points.set(key, list)
+  }
+  return points
+}
+
+export const branchKey = (projectUuid: string, branch: string) => `${projectUuid}/${branch}`
+
+export interface DigestAdvisory {
+  id: string
+  cve: string | null
+  severity: Advice['severity']
+  cvss: number | null
+  epss: number | null
+  exploited: boolean
+}
+
+/** One component of one report, with its security advisories that are not excluded. */
+export interface DigestComponent {
+  reportUuid: string
+  language: string
+  name: string
+  version: string
+  advisories: DigestAdvisory[]
+}
+
+/**
+ * The components of the given reports with their unexcluded security advisories; with `all` false only
+ * the components that have at least one.
+ */
+export async function componentDigest(
+  db: Db,
+  reportUuids: string[],
+  all: boolean,
+): Promise<DigestComponent[]> {
+  if (reportUuids.length === 0) return []
+  const { rows } = await db.query<{
+    report_uuid: string
+    language: string
+    name: string
+    version: string
+    advisories: DigestAdvisory[]
+  }>(
+    `SELECT r.uuid AS report_uuid, c.value->'dependency'->'library'->>'language' AS language,
+            c.value->'dependency'->'library'->>'name' AS name, c.value->'dependency'->>'version' AS version,
+            adv.list AS advisories
+     FROM reports r
+       CROSS JOIN LATERAL jsonb_array_elements(r.document->'security'->'assessments') s
+       CROSS JOIN LATERAL jsonb_array_elements(s.value->'reports') c
+       CROSS JOIN LATERAL (
+         SELECT coalesce(jsonb_agg(jsonb_build_object(
+                  'id', a->>'id', 'cve', a->>'cve', 'severity', a->>'severity', 'cvss', a->'cvss', 'epss', a->'epss',
+                  'exploited', coalesce((a->'kevEntry'->>'exploited')::boolean, false))), '[]'::jsonb) AS list
+         FROM jsonb_array_elements(c.value->'advices') a
+         WHERE a->>'type' = 'security' AND (a->'exclusions' IS NULL OR a->'exclusions' = 'null'::jsonb)
+       ) adv
+     WHERE r.uuid = ANY($1::uuid[]) AND ($2 OR jsonb_array_length(adv.list) > 0)`,
+    [reportUuids, all],
+  )
+  return rows.map((r) => ({
+    reportUuid: r.report_uuid,
+    language: r.language,
+    name: r.name,
+    version: r.version,
+    advisories: r.advisories.map((a) => ({
+      ...a,
+      cvss: a.cvss === null ? null : Number(a.cvss),
+      epss: a.epss === null ? null : Number(a.epss),
+    })),
+  }))
+}
+
+export async function countAccountProjects(db: Db, accountUuid: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM projects WHERE account_uuid = $1',
+    [accountUuid],
+  )
+  return rows[0]?.n ?? 0
+}
+
+/**
+ * What an account's cached answers depend on: its reports (count and newest) and its projects' names.
+ * Reports are immutable, so an unchanged stamp means an unchanged answer (within the cache's lifetime).
+ */
+export async function accountStamp(db: Db, accountUuid: string): Promise<string> {
+  const { rows } = await db.query<{ stamp: string }>(
+    `SELECT concat_ws('|',
+       (SELECT count(*) FROM reports r JOIN projects p ON p.uuid = r.project_uuid WHERE p.account_uuid = $1),
+       (SELECT max(r.created_at)::text FROM reports r JOIN projects p ON p.uuid = r.project_uuid WHERE p.account_uuid = $1),
+       (SELECT md5(coalesce(string_agg(uuid::text || name, ',' ORDER BY uuid), '')) FROM projects WHERE account_uuid = $1)
+     ) AS stamp`,
+    [accountUuid],
+  )
+  return rows[0]?.stamp ?? ''
+}
+
+/** Stability and licensing counts of the latest reports, from their summaries. */
+export async function sectionCounts(db: Db, reportUuids: string[]) {
+  const { rows } = await db.query<{
+    uuid: string
+    patch: number
+    minor: number
+    major: number
+    forbidden: number
+    undeclared: number
+  }>(
+    `SELECT uuid,
+       coalesce((document->'stability'->'summary'->>'patch')::int, 0) AS patch,
+       coalesce((document->'stability'->'summary'->>'minor')::int, 0) AS minor,
+       coalesce((document->'stability'->'summary'->>'major')::int, 0) AS major,
+       coalesce((document->'licensing'->'summary'->>'forbiddenWithoutExclusion')::int, 0) AS forbidden,
+       coalesce((document->'licensing'->'summary'->>'undeclaredWithoutExclusion')::int, 0) AS undeclared
+     FROM reports WHERE uuid = ANY($1::uuid[])`,
+    [reportUuids],
+  )
+  return new Map(rows.map((r) => [r.uuid, r]))
+}

@@ -1,0 +1,137 @@
+// Account-wide report views (spec accounts-and-api §7 "Projects and reports", "Insights",
+// "Vulnerabilities"; §6 reports / insights read): GET /api/v2/reports, /api/v3/reports,
+// /api/v1/reports/{uuid}/summary, /api/v1/accounts/{id}/projects/count, /api/v1/metrics/security/me and
+// /api/v2/accounts/{id}/insights/dependencies. Every answer covers the caller's account only (or the
+// project they may see); another account's ids answer 404.
+import { routes } from '@sextant/contract'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connection'
+import { bindRoute } from '../../http/route'
+import { listableAccount } from '../../services/projects.access'
+import { visibleProject } from '../projects.routes'
+import { AnswerCache } from './insights.cache'
+import {
+  accountStamp,
+  branchKey,
+  componentDigest,
+  countAccountProjects,
+  latestReports,
+  scorePoints,
+  sectionCounts,
+} from './insights.repo'
+import { aggregateInsights, distinctAdvisories, securityMetricsOf, severityCounts } from './insights.service'
+
+const DAY_MS = 86_400_000
+const sinceOf = (days: number | undefined, now: Date) =>
+  days ? new Date(now.getTime() - days * DAY_MS) : null
+
+export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCache()): void {
+  bindRoute(app, routes.reportsLatest, async ({ request }) =>
+    latestReports(db, { accountUuid: request.principal.account.uuid }, null),
+  )
+
+  bindRoute(app, routes.reportsOverview, async ({ query, request }) => {
+    const accountUuid = request.principal.account.uuid
+    const stamp = await accountStamp(db, accountUuid)
+    return cache.get(`v3:${accountUuid}:${query.sinceDaysAgo ?? ''}`, stamp, query.nocache, async () => {
+      const now = new Date()
+      const since = sinceOf(query.sinceDaysAgo, now)
+      const owner = { accountUuid }
+      const [latest, points, projects, everLatest] = await Promise.all([
+        latestReports(db, owner, since),
+        scorePoints(db, owner, since),
+        countAccountProjects(db, accountUuid),
+        latestReports(db, owner, null),
+      ])
+      const outcomes = { PASS: 0, FAIL: 0, UNDECLARED: 0 }
+      for (const r of latest) outcomes[r.outcome]++
+      return {
+        sinceDaysAgo: query.sinceDaysAgo ?? null,
+        generatedAt: now.toISOString(),
+        projects,
+        projectsWithoutReport: projects - new Set(everLatest.map((r) => r.projectUuid)).size,
+        outcomes,
+        reports: latest.map((r) => ({ ...r, trend: points.get(branchKey(r.projectUuid, r.branch)) ?? [] })),
+      }
+    })
+  })
+
+  bindRoute(app, routes.reportSummary, async ({ params, query, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    const owner = { projectUuid: project.uuid }
+    const [latest, points] = await Promise.all([
+      latestReports(db, owner, null),
+      scorePoints(db, owner, sinceOf(query.sinceDaysAgo, new Date())),
+    ])
+    const digest = await componentDigest(
+      db,
+      latest.map((r) => r.reportUuid),
+      false,
+    )
+    const counts = await sectionCounts(
+      db,
+      latest.map((r) => r.reportUuid),
+    )
+    return {
+      projectUuid: project.uuid,
+      projectName: project.name,
+      sinceDaysAgo: query.sinceDaysAgo ?? null,
+      branches: latest.map((r) => {
+        const own = digest.filter((c) => c.reportUuid === r.reportUuid)
+        const c = counts.get(r.reportUuid)
+        return {
+          ...r,
+          vulnerabilities: severityCounts(distinctAdvisories(own).values()),
+          vulnerableComponents: new Set(own.map((o) => `${o.language}/${o.name}/${o.version}`)).size,
+          stability: { patch: c?.patch ?? 0, minor: c?.minor ?? 0, major: c?.major ?? 0 },
+          licensing: { forbidden: c?.forbidden ?? 0, undeclared: c?.undeclared ?? 0 },
+          trend: points.get(branchKey(r.projectUuid, r.branch)) ?? [],
+        }
+      }),
+    }
+  })
+
+  bindRoute(app, routes.accountProjectsCount, async ({ params, request }) => ({
+    count: await countAccountProjects(db, listableAccount(request.principal, params.id)),
+  }))
+
+  bindRoute(app, routes.securityMetrics, async ({ request }) => {
+    const accountUuid = request.principal.account.uuid
+    const stamp = await accountStamp(db, accountUuid)
+    return cache.get(`metrics:${accountUuid}`, stamp, false, async () => {
+      const latest = await latestReports(db, { accountUuid }, null)
+      const [projects, digest] = await Promise.all([
+        countAccountProjects(db, accountUuid),
+        componentDigest(
+          db,
+          latest.map((r) => r.reportUuid),
+          false,
+        ),
+      ])
+      return securityMetricsOf(accountUuid, projects, latest, digest, new Date())
+    })
+  })
+
+  bindRoute(app, routes.dependencyInsights, async ({ query, request }) => {
+    // The auth layer resolved the path's account ('me', a uuid) and refused other accounts (404).
+    const accountUuid = request.scope.accountUuid ?? request.principal.account.uuid
+    const stamp = await accountStamp(db, accountUuid)
+    const { nocache, ...rest } = query
+    return cache.get(`insights:${accountUuid}:${JSON.stringify(rest)}`, stamp, nocache, async () => {
+      const now = new Date()
+      const latest = await latestReports(db, { accountUuid }, sinceOf(query.sinceDaysAgo, now))
+      const digest = await componentDigest(
+        db,
+        latest.map((r) => r.reportUuid),
+        query.all,
+      )
+      return {
+        accountUuid,
+        sinceDaysAgo: query.sinceDaysAgo ?? null,
+        generatedAt: now.toISOString(),
+        reports: latest.length,
+        ...aggregateInsights(digest, new Map(latest.map((r) => [r.reportUuid, r])), query),
+      }
+    })
+  })
+}
