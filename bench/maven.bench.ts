@@ -3,13 +3,13 @@
 // from the same repository's cache, beside `mvn -o dependency:tree` on the same project in the same run.
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { Agent, createServer, get, type Server } from 'node:http'
+import { Agent, get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { type MavenFetchText, MavenRepository, resolveMavenProject } from '@sextant/engine'
+import { serveMavenRepository } from '../packages/engine/src/testing/maven-http-repository'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 const run = promisify(execFile)
@@ -17,34 +17,6 @@ const REPO = '/usr/share/maven-repo'
 const project = join(import.meta.dirname, 'fixtures/maven-100')
 const warmRuns = 7
 const mvnRuns = 3
-
-/** Serves the repository folder read-only: GET of a file → 200, anything else → 404. */
-async function serveRepository(
-  root: string,
-): Promise<{ url: string; server: Server; requests: () => number }> {
-  let requests = 0
-  const server = createServer((req, res) => {
-    requests++
-    let path: string
-    try {
-      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    } catch {
-      path = ''
-    }
-    if (req.method !== 'GET' || path.includes('..') || path === '') {
-      res.writeHead(404).end()
-      return
-    }
-    readFile(join(root, path)).then(
-      (body) => res.writeHead(200, { 'content-type': 'application/xml' }).end(body),
-      () => res.writeHead(404).end(),
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, server, requests: () => requests }
-}
 
 function httpFetch(agent: Agent): MavenFetchText {
   return (url) =>
@@ -123,7 +95,7 @@ export async function mavenBench(): Promise<BenchSection> {
         `${REPO} is missing: apt-get install -y maven libmaven-dependency-plugin-java junit4 libjackson2-databind-java libguava-java libhttpclient-java libfop-java libcommons-configuration-java`,
       ],
     }
-  const served = await serveRepository(REPO)
+  const served = await serveMavenRepository(REPO)
   const agent = new Agent({ keepAlive: true, maxSockets: 16 })
   const rows: BenchRow[] = []
   const notes: string[] = []
@@ -202,12 +174,12 @@ export async function mavenBench(): Promise<BenchSection> {
     notes.push(
       `Cold runs: ${colds.map(ms).join(', ')} (the first includes JIT warm-up of the resolver).`,
       `Project: bench/fixtures/maven-100/pom.xml (maven-dependency-plugin, jackson-databind, guava, httpclient, fop, maven-compat, commons-configuration, junit); ${warnings} resolver warning(s).`,
-      `The local HTTP repository is ${REPO} served by node:http on 127.0.0.1 (keep-alive); it answered ${served.requests()} requests over all runs.`,
+      `The local HTTP repository is ${REPO} served by node:http on 127.0.0.1 (keep-alive); it answered ${served.requested.length} requests over all runs.`,
       'Maven reads the same folder as its local repository (`-o -Dmaven.repo.local=…`), so its time is JVM start-up + model building + resolution from disk, not HTTP.',
     )
   } finally {
     agent.destroy()
-    await new Promise<void>((resolve) => served.server.close(() => resolve()))
+    await served.close()
   }
   return { title, command, rows, notes }
 }

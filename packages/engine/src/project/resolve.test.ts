@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { MavenRepository } from '../datasources/maven-repository'
 import type { SourceFile } from '../extractors/types'
-import { resolveProject, topLevelPoms } from './resolve'
+import { resolveProject, topLevelGradleBuilds, topLevelPoms } from './resolve'
 
 const multi = fileURLToPath(new URL('../resolvers/maven/fixtures/multi-module/', import.meta.url))
 const files: SourceFile[] = ['pom.xml', 'core/pom.xml', 'app/pom.xml'].map((p) => ({
@@ -52,5 +52,57 @@ describe('resolveProject', () => {
       file: 'pom.xml',
       message: expect.stringContaining('not resolved'),
     })
+  })
+
+  it('finds the root folder of each Gradle build', () => {
+    expect(
+      topLevelGradleBuilds([
+        'settings.gradle.kts',
+        'build.gradle.kts',
+        'app/build.gradle.kts',
+        'build-logic/settings.gradle.kts',
+        'tools/x/build.gradle',
+      ]),
+    ).toEqual([''])
+    expect(
+      topLevelGradleBuilds(['a/build.gradle', 'a/b/build.gradle', 'c/settings.gradle', 'pom.xml']),
+    ).toEqual(['a', 'c'])
+  })
+
+  it('resolves a Gradle build: each project a sub-project, scripts outside the build and versionless dependencies named', async () => {
+    const gradle: SourceFile[] = [
+      { path: 'settings.gradle', content: "include ':app'" },
+      { path: 'build.gradle', content: "dependencies {\n  implementation platform('org.acme:bom:1.0')\n}" },
+      { path: 'app/build.gradle', content: "dependencies {\n  implementation 'org.acme:core'\n}" },
+      { path: 'app/gradle.lockfile', content: 'org.acme:core:1.0=runtimeClasspath\nempty=\n' },
+      { path: 'stray/build.gradle', content: "dependencies {\n  implementation 'org.x:x:1.0'\n}" },
+    ]
+    const result = await resolveProject(gradle, {})
+    expect(result.groups.map((g) => `${g.dir || '.'}: ${g.sources.map((s) => s.path).join(', ')}`)).toEqual([
+      '.: build.gradle',
+      'app: app/gradle.lockfile, app/build.gradle',
+    ])
+    expect(result.files).toEqual([
+      'app/build.gradle',
+      'app/gradle.lockfile',
+      'build.gradle',
+      'settings.gradle',
+    ])
+    expect(result.graph.components.map((c) => `${c.name}@${c.version}`)).toEqual([
+      'org.acme:core@1.0',
+      'org.acme:bom@1.0',
+      'org.acme:core@', // the root's platform does not reach :app (Gradle platforms are per project)
+    ])
+    expect(result.warnings).toEqual([
+      {
+        file: 'app/build.gradle',
+        line: 2,
+        message: 'org.acme:core: no version declared and no platform or BOM manages it',
+      },
+      {
+        file: 'stray/build.gradle',
+        message: 'not a project of the Gradle build in . (its settings file does not include it): not read',
+      },
+    ])
   })
 })

@@ -1,16 +1,22 @@
 // A whole project, including files that need resolution (DESIGN §1 "Extract" then "Resolve"): lockfiles
 // and SBOMs through extractProject, each top-level Maven build (a pom.xml with no pom.xml in a folder
-// above it) through the Maven resolver, merged into one graph. The repository arrives as an argument.
+// above it) through the Maven resolver, each top-level Gradle build (settings.gradle(.kts), or a lone
+// build script) through the Gradle resolver (its BOMs through the Maven one), merged into one graph.
+// The repository arrives as an argument.
 import type { MavenRepository } from '../datasources/maven-repository'
 import type { SourceFile } from '../extractors/types'
 import type { DependencyGraph, Warning } from '../model'
+import { resolveGradleBuild } from '../resolvers/gradle'
 import { resolveMavenProject } from '../resolvers/maven'
 import { type ExtractProjectOptions, extractProject, type ProjectExtraction } from './extract'
 import { mergeGraphs } from './merge'
 import { normalisePath } from './scan'
 
 export interface ResolveProjectDeps {
-  /** Where parents, BOMs and transitive POMs come from; absent = Maven builds are not resolved. */
+  /**
+   * Where parents, BOMs and transitive POMs come from; absent = Maven builds are not resolved and
+   * Gradle builds get no BOM versions (both said in warnings).
+   */
   maven?: MavenRepository
 }
 
@@ -29,18 +35,76 @@ export function topLevelPoms(paths: readonly string[]): string[] {
     .sort()
 }
 
+const GRADLE_SETTINGS = /(^|\/)settings\.gradle(\.kts)?$/
+const GRADLE_SCRIPT = /(^|\/)build\.gradle(\.kts)?$/
+
+const within = (dir: string, path: string): boolean => dir === '' || path.startsWith(`${dir}/`)
+
+/**
+ * Root folders of Gradle builds: a folder with settings.gradle(.kts), or a build script's folder with
+ * no settings or build script above it; builds nested in another's folder (included builds,
+ * buildSrc) belong to it.
+ */
+export function topLevelGradleBuilds(paths: readonly string[]): string[] {
+  const normal = paths.map(normalisePath)
+  const dirs = new Set(normal.filter((p) => GRADLE_SETTINGS.test(p) || GRADLE_SCRIPT.test(p)).map(dirOf))
+  return [...dirs]
+    .filter((d) => ![...dirs].some((other) => other !== d && (other === '' || d.startsWith(`${other}/`))))
+    .sort()
+}
+
 export async function resolveProject(
   files: readonly SourceFile[],
   deps: ResolveProjectDeps,
   options: ExtractProjectOptions = {},
 ): Promise<ProjectExtraction> {
-  const base = extractProject(files, options)
-  const poms = topLevelPoms(files.map((f) => f.path))
-  if (poms.length === 0) return base
+  const paths = files.map((f) => normalisePath(f.path))
+  const gradleBuilds = topLevelGradleBuilds(paths)
+  // Build scripts of a Gradle build are read by the Gradle resolver (with BOMs), not one by one.
+  const gradleScripts = new Set(
+    paths.filter((p) => GRADLE_SCRIPT.test(p) && gradleBuilds.some((d) => d === dirOf(p) || within(d, p))),
+  )
+  const base = extractProject(
+    gradleScripts.size > 0 ? files.filter((f) => !gradleScripts.has(normalisePath(f.path))) : files,
+    options,
+  )
+  const poms = topLevelPoms(paths)
+  if (poms.length === 0 && gradleBuilds.length === 0) return base
 
   const byPath = new Map(files.map((f) => [normalisePath(f.path), f.content]))
   const warnings: Warning[] = [...base.warnings]
   const graphs: DependencyGraph[] = base.graph.components.length > 0 ? [base.graph] : []
+  const read: string[] = []
+  const groups = [...base.groups]
+  for (const dir of gradleBuilds) {
+    const result = await resolveGradleBuild({
+      rootDir: dir,
+      readFile: (p) => byPath.get(p) ?? null,
+      paths,
+      ...(deps.maven ? { repository: deps.maven } : {}),
+    })
+    warnings.push(...result.warnings)
+    if (result.graph.components.length > 0) graphs.push(result.graph)
+    read.push(...result.files)
+    // Each Gradle project is a sub-project of the report, beside its gradle.lockfile if it has one.
+    const projectScripts = new Set<string>()
+    for (const p of result.projects) {
+      if (p.buildFile === null || !gradleScripts.has(p.buildFile)) continue
+      projectScripts.add(p.buildFile)
+      const source = { path: p.buildFile, extractorIds: ['gradle-build'] }
+      const group = groups.find((g) => g.dir === p.dir && g.kind === 'lockfile')
+      if (group) group.sources.push(source)
+      else groups.push({ dir: p.dir, kind: 'lockfile', sources: [source], manifests: [] })
+    }
+    for (const script of gradleScripts) {
+      if (!within(dir, script) && dirOf(script) !== dir) continue
+      if (projectScripts.has(script) || within(dir === '' ? 'buildSrc' : `${dir}/buildSrc`, script)) continue
+      warnings.push({
+        file: script,
+        message: `not a project of the Gradle build in ${dir || '.'} (its settings file does not include it): not read`,
+      })
+    }
+  }
   for (const pomPath of poms) {
     if (!deps.maven) {
       warnings.push({ file: pomPath, message: 'Maven build not resolved: no Maven repository is configured' })
@@ -59,6 +123,9 @@ export async function resolveProject(
     ...base,
     graph: graphs.length === 1 ? graphs[0]! : mergeGraphs(graphs, root),
     warnings,
-    files: [...new Set([...base.files, ...poms])].sort(),
+    files: [...new Set([...base.files, ...poms, ...read])].sort(),
+    groups: groups.sort((a, b) =>
+      a.dir === b.dir ? a.kind.localeCompare(b.kind) : a.dir.localeCompare(b.dir),
+    ),
   }
 }

@@ -48,6 +48,8 @@ function stripComments(line: string, state: { inBlock: boolean }): string {
 /** The label of a block opened at `before{`: the last call or name before the brace. */
 function labelOf(before: string): string {
   const t = before.trim()
+  const project = /(?:^|\W)project\s*\(\s*["'](:[^"']*)["']\s*\)$/.exec(t)
+  if (project) return `project:${project[1]}`
   const named = /(?:named|getByName|create|register|maybeCreate)\s*\(\s*["']([^"']+)["']/.exec(t)
   if (named) return named[1] as string
   const by = /val\s+(\w+)\s+by\s+\w+/.exec(t)

@@ -11,10 +11,17 @@ export interface CatalogLibrary {
   version: string | null
 }
 
+export interface CatalogPlugin {
+  id: string
+  version: string | null
+}
+
 export interface GradleVersionCatalog {
   libraries: Map<string, CatalogLibrary>
   bundles: Map<string, string[]>
   versions: Map<string, string>
+  /** [plugins] by accessor key (`libs.plugins.spring.boot` → `spring.boot`). */
+  plugins: Map<string, CatalogPlugin>
 }
 
 export type CatalogParseResult =
@@ -94,5 +101,16 @@ export function parseGradleVersionCatalog(text: string): CatalogParseResult {
         bundles.set(catalogKey(name), v.filter((x): x is string => typeof x === 'string').map(catalogKey))
     }
   }
-  return { ok: true, catalog: { libraries, bundles, versions }, problems }
+  const plugins = new Map<string, CatalogPlugin>()
+  if (isTable(doc.plugins)) {
+    for (const [alias, v] of Object.entries(doc.plugins)) {
+      if (typeof v === 'string') {
+        const [id, version] = v.split(':')
+        if (id) plugins.set(catalogKey(alias), { id, version: version ?? null })
+      } else if (isTable(v) && typeof v.id === 'string')
+        plugins.set(catalogKey(alias), { id: v.id, version: versionText(v.version, versions) })
+      else problems.push(`plugin ${alias}: no id`)
+    }
+  }
+  return { ok: true, catalog: { libraries, bundles, versions, plugins }, problems }
 }

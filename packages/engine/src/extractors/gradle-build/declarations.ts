@@ -8,11 +8,13 @@ export interface DeclaredModule {
   artifact: string
   version: string | null
   platform: boolean
+  /** `enforcedPlatform(...)`: its versions override every other. */
+  enforced?: boolean
 }
 
 export type DeclarationResult =
   | { kind: 'modules'; modules: DeclaredModule[]; note?: string }
-  | { kind: 'skip' }
+  | { kind: 'project'; project: { path?: string; accessor?: string } }
   | { kind: 'unreadable'; reason: string }
 
 export interface DeclarationContext {
@@ -72,8 +74,18 @@ const library = (l: CatalogLibrary, platform: boolean): DeclaredModule => ({
 export function readDeclaration(args: string, ctx: DeclarationContext, platform = false): DeclarationResult {
   const a = args.trim()
   const wrapped = /^(platform|enforcedPlatform)\s*\((.*)\)$/.exec(a)
-  if (wrapped) return readDeclaration(wrapped[2] as string, ctx, true)
-  if (/^(project\s*\(|projects\.)/.test(a)) return { kind: 'skip' }
+  if (wrapped) {
+    const inner = readDeclaration(wrapped[2] as string, ctx, true)
+    if (inner.kind === 'modules' && wrapped[1] === 'enforcedPlatform')
+      for (const m of inner.modules) m.enforced = true
+    return inner
+  }
+  const projectPath = /^project\s*\(\s*(?:path\s*[:=]\s*)?["'](:?[^"']*)["']/.exec(a)?.[1]
+  if (projectPath !== undefined) return { kind: 'project', project: { path: projectPath } }
+  const projectAccessor = /^projects\.([\w.]+)$/.exec(a)?.[1]
+  if (projectAccessor !== undefined) return { kind: 'project', project: { accessor: projectAccessor } }
+  if (/^project\s*\(/.test(a))
+    return { kind: 'unreadable', reason: `"${a}" names a project that cannot be read statically` }
   if (/^(files|fileTree)\s*\(/.test(a))
     return { kind: 'unreadable', reason: 'local files are not dependencies from a repository' }
   const str = /^(["'])(.*)\1$/.exec(a)

@@ -1,143 +1,85 @@
 // build.gradle / build.gradle.kts static dependency declarations (DESIGN §4 extractors), with the
 // project's gradle/libs.versions.toml catalog and gradle.properties read through ctx. A declaration
 // that cannot be read without running Gradle becomes a warning naming its line; the rest is kept.
-import { type Component, type DependencyGraph, makePurl, ROOT, type Scope, type Warning } from '../../model'
-import { GRADLE_SCOPE_RANK, scopeOfGradleConfiguration } from '../gradle-lockfile'
+// Versions managed by platforms and plugins need a Maven repository: resolvers/gradle applies them.
+import {
+  type Component,
+  type DependencyGraph,
+  type Location,
+  makePurl,
+  ROOT,
+  type Scope,
+  type Warning,
+} from '../../model'
+import { GRADLE_SCOPE_RANK } from '../gradle-lockfile'
 import type { ExtractContext, Extractor, ExtractResult, SourceFile } from '../types'
-import { scanGradleScript } from './blocks'
-import { type GradleVersionCatalog, parseGradleVersionCatalog } from './catalog'
-import { type DeclarationContext, readDeclaration, splitDeclaration } from './declarations'
+import type { DeclaredModule } from './declarations'
+import { readGradleScript } from './script'
 
 const BUILD_FILE = /(^|\/)build\.gradle(\.kts)?$/
-const CONTROL = new Set(['if', 'else', 'for', 'when', 'forEach', 'run', 'apply', 'also', 'let', ')', ''])
 
 const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
-const join = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`)
 
-/** Walks up from the build file's folder to the root, first file found wins. */
-function findUp(path: string, name: string, ctx: ExtractContext): { path: string; text: string } | null {
-  let dir = dirOf(path)
-  for (;;) {
-    const p = join(dir, name)
-    const text = ctx.readFile(p)
-    if (text !== null) return { path: p, text }
-    if (dir === '') return null
-    dir = dirOf(dir)
-  }
-}
+/** Components of a Gradle build by purl: one per module and version, widest scope, every location. */
+export class GradleComponents {
+  readonly byPurl = new Map<string, Component>()
+  readonly list: Component[] = []
 
-function readVariables(text: string, ctx: ExtractContext, path: string): Map<string, string> {
-  const vars = new Map<string, string>()
-  for (const name of ['gradle.properties']) {
-    let dir = dirOf(path)
-    const files: string[] = []
-    for (;;) {
-      const t = ctx.readFile(join(dir, name))
-      if (t !== null) files.unshift(t)
-      if (dir === '') break
-      dir = dirOf(dir)
+  add(
+    m: DeclaredModule,
+    scope: Scope,
+    location: Location,
+    source: Component['source'] = 'registry',
+  ): Component {
+    const name = `${m.group}:${m.artifact}`
+    const purl = makePurl('maven', name, m.version, m.platform ? { type: 'pom' } : undefined)
+    const existing = this.byPurl.get(purl)
+    if (existing) {
+      if (GRADLE_SCOPE_RANK[scope] > GRADLE_SCOPE_RANK[existing.scope]) existing.scope = scope
+      if (!existing.locations.some((l) => l.file === location.file && l.line === location.line))
+        existing.locations.push(location)
+      return existing
     }
-    for (const f of files)
-      for (const m of f.matchAll(/^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/gm))
-        vars.set(m[1] as string, m[2] as string)
+    const c: Component = {
+      purl,
+      ecosystem: 'maven',
+      name,
+      version: m.version ?? '',
+      scope,
+      direct: true,
+      source,
+      locations: [location],
+    }
+    this.byPurl.set(purl, c)
+    this.list.push(c)
+    return c
   }
-  const patterns = [
-    /^\s*(?:ext\.|def\s+|val\s+|var\s+|project\.ext\.)?([A-Za-z_]\w*)\s*(?::\s*String\s*)?=\s*(["'])([^"'$]*)\2\s*$/gm,
-    /^\s*extra\[\s*["'](\w+)["']\s*\]\s*=\s*(["'])([^"'$]*)\2/gm,
-    /^\s*val\s+(\w+)\s+by\s+extra\(\s*(["'])([^"'$]*)\2\s*\)/gm,
-    /^\s*set\(\s*["'](\w+)["']\s*,\s*(["'])([^"'$]*)\2\s*\)/gm,
-  ]
-  for (const re of patterns) for (const m of text.matchAll(re)) vars.set(m[1] as string, m[3] as string)
-  return vars
 }
 
-function kotlinVersion(text: string, catalog: GradleVersionCatalog | null): string | null {
-  const m =
-    /(?:kotlin\(\s*["'][\w-]+["']\s*\)|id\s*\(?\s*["']org\.jetbrains\.kotlin\.[\w-]+["']\s*\)?)\s+version\s+["']([^"']+)["']/.exec(
-      text,
-    )
-  return m?.[1] ?? catalog?.versions.get('kotlin') ?? null
-}
+export const byLine = (a: Warning, b: Warning): number =>
+  a.file === b.file ? (a.line ?? 0) - (b.line ?? 0) : a.file.localeCompare(b.file)
 
 export function extractGradleBuild(file: SourceFile, ctx: ExtractContext): ExtractResult {
-  const warnings: Warning[] = []
-  let catalog: GradleVersionCatalog | null = null
-  const catalogFile = findUp(file.path, 'gradle/libs.versions.toml', ctx)
-  if (catalogFile) {
-    const parsed = parseGradleVersionCatalog(catalogFile.text)
-    if (parsed.ok) {
-      catalog = parsed.catalog
-      for (const p of parsed.problems) warnings.push({ file: catalogFile.path, message: p })
-    } else
+  const script = readGradleScript(file, ctx)
+  const warnings: Warning[] = [...script.warnings]
+  const components = new GradleComponents()
+  for (const d of script.declarations) {
+    const m = d.module
+    if (!m) continue
+    if (m.version === null)
       warnings.push({
-        file: catalogFile.path,
-        ...(parsed.line !== undefined ? { line: parsed.line } : {}),
-        message: parsed.message,
+        file: file.path,
+        line: d.line,
+        message: `${m.group}:${m.artifact}: no version declared (managed by a platform or plugin; not read statically)`,
       })
-  }
-  const dctx: DeclarationContext = {
-    catalog,
-    variables: readVariables(file.content, ctx, file.path),
-    kotlinVersion: null,
-  }
-  dctx.kotlinVersion = kotlinVersion(file.content, catalog)
-  const byPurl = new Map<string, Component>()
-  const components: Component[] = []
-  for (const { line, code, blocks } of scanGradleScript(file.content)) {
-    const meaningful = blocks.filter((b) => !CONTROL.has(b))
-    if (meaningful[meaningful.length - 1] !== 'dependencies' || code.trim() === '' || /^\s*}/.test(code))
-      continue
-    // control flow inside dependencies: its branches are read like the rest (both sides kept)
-    if (/^\s*(if|else|for|when|while)\b.*\{\s*$/.test(code)) continue
-    const decl = splitDeclaration(code)
-    if (!decl) {
-      warnings.push({ file: file.path, line, message: `cannot be read statically: ${code.trim()}` })
-      continue
-    }
-    if (['exclude', 'constraints', 'components', 'modules'].includes(decl.configuration)) continue
-    const result = readDeclaration(decl.args, dctx)
-    if (result.kind === 'skip') continue
-    if (result.kind === 'unreadable') {
-      warnings.push({ file: file.path, line, message: `${decl.configuration}: ${result.reason}` })
-      continue
-    }
-    let scope: Scope = blocks.includes('buildscript') ? 'dev' : scopeOfGradleConfiguration(decl.configuration)
-    if (scope !== 'dev' && blocks.some((b) => /test/i.test(b))) scope = 'test'
-    for (const m of result.modules) {
-      const name = `${m.group}:${m.artifact}`
-      if (m.version === null)
-        warnings.push({
-          file: file.path,
-          line,
-          message: `${name}: no version declared (managed by a platform or plugin; not read statically)`,
-        })
-      const purl = makePurl('maven', name, m.version, m.platform ? { type: 'pom' } : undefined)
-      const existing = byPurl.get(purl)
-      if (existing) {
-        if (GRADLE_SCOPE_RANK[scope] > GRADLE_SCOPE_RANK[existing.scope]) existing.scope = scope
-        existing.locations.push({ file: file.path, line })
-        continue
-      }
-      const c: Component = {
-        purl,
-        ecosystem: 'maven',
-        name,
-        version: m.version ?? '',
-        scope,
-        direct: true,
-        source: 'registry',
-        locations: [{ file: file.path, line }],
-      }
-      byPurl.set(purl, c)
-      components.push(c)
-    }
+    components.add(m, d.scope, { file: file.path, line: d.line })
   }
   const graph: DependencyGraph = {
     root: { name: dirOf(file.path).split('/').pop() || '.', version: null },
-    components,
-    edges: components.map((c) => ({ from: ROOT, to: c.purl })),
+    components: components.list,
+    edges: components.list.map((c) => ({ from: ROOT, to: c.purl })),
   }
-  return { ok: true, graph, warnings }
+  return { ok: true, graph, warnings: warnings.sort(byLine) }
 }
 
 export const gradleBuildExtractor: Extractor = {

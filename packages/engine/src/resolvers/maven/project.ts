@@ -88,10 +88,11 @@ export async function resolveMavenProject(input: MavenProjectInput): Promise<Mav
       message: `repository ${p.repository} unreachable (${p.message}) while fetching ${p.url}`,
     })
   }
-  return { graph, modules, warnings: dedupe(warnings) }
+  return { graph, modules, warnings: dedupeWarnings(warnings) }
 }
 
-function dedupe(warnings: Warning[]): Warning[] {
+/** Drops repeated warnings (same file, line and message), keeping the first. */
+export function dedupeWarnings(warnings: Warning[]): Warning[] {
   const seen = new Set<string>()
   return warnings.filter((w) => {
     const k = `${w.file}:${w.line ?? ''}:${w.message}`
