@@ -160,7 +160,17 @@ export const configurationUpdateSchema = z.object({
 })
 
 // ---- features and plans --------------------------------------------------------------------------
-export const featureNames = ['members', 'teams', 'jira', 'slack', 'rkvst', 'datadog', 'isaac', 'pdf'] as const
+export const featureNames = [
+  'members',
+  'teams',
+  'jira',
+  'slack',
+  'rkvst',
+  'datadog',
+  'isaac',
+  'pdf',
+  'chai',
+] as const
 export const featureSchema = z.object({ name: z.string(), description: z.string() })
 export const planSchema = z.object({
   name: z.string(),

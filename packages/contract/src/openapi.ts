@@ -45,7 +45,11 @@ export function openApiDocument(info: { version: string; serverUrl?: string }): 
       responses: {
         [String(route.status)]: {
           description: 'Success',
-          content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+          content: {
+            [route.stream === 'ndjson' ? 'application/x-ndjson' : 'application/json']: {
+              schema: schemaOf(route.response, 'output'),
+            },
+          },
         },
         default: {
           description: 'Error',

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Permission } from './accounts'
 import { accountRouteDefs } from './accounts.routes'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
+import { assistantRouteDefs } from './assistant.routes'
 import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
@@ -30,6 +31,8 @@ export interface RouteDef {
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType
+  /** Answers newline-delimited JSON, one `response` per line, as it is produced. */
+  stream?: 'ndjson'
   /** Multipart form uploads are parsed by the route itself, with explicit limits. */
   multipart?: boolean
   status: number
@@ -51,6 +54,7 @@ export const routes = {
   ...tagRouteDefs,
   ...isaacRouteDefs,
   ...insightRouteDefs,
+  ...assistantRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

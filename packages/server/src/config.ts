@@ -50,6 +50,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
     .optional(),
+  // The AI assistant (accounts-and-api §7 "Assistant chat service"): any OpenAI-compatible
+  // chat-completions endpoint. Without a URL the feature is off (ping 503, conversation routes 503).
+  SEXTANT_ASSISTANT_URL: z.url('must be the http(s) base URL of an OpenAI-compatible API').optional(),
+  SEXTANT_ASSISTANT_API_KEY: z.string().min(1).optional(),
+  SEXTANT_ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  SEXTANT_ASSISTANT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  SEXTANT_ASSISTANT_MAX_QUESTIONS: z.coerce.number().int().positive().max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -87,6 +94,24 @@ export interface Config {
   /** `file://` repository URLs are allowed (tests, air-gapped mirrors). */
   allowLocalRepositories: boolean
   gitTimeoutMs: number
+  /** The AI assistant's upstream; null = the feature is off. */
+  assistant: AssistantConfig | null
+}
+
+export interface AssistantConfig {
+  /** The chat-completions URL (the base URL plus /chat/completions unless it already ends so). */
+  completionsUrl: string
+  apiKey: string | null
+  model: string
+  /** Longest time one answer may take, from the request to its last chunk. */
+  timeoutMs: number
+  /** Follow-up questions allowed in one conversation. */
+  maxQuestions: number
+}
+
+function completionsUrlOf(base: string): string {
+  const trimmed = base.replace(/\/+$/, '')
+  return trimmed.endsWith('/chat/completions') ? trimmed : `${trimmed}/chat/completions`
 }
 
 function splitList(text: string): string[] {
@@ -136,5 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateRepositories: e.SEXTANT_ALLOW_PRIVATE_REPOSITORIES,
     allowLocalRepositories: e.SEXTANT_ALLOW_LOCAL_REPOSITORIES,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_SECONDS * 1000,
+    assistant: e.SEXTANT_ASSISTANT_URL
+      ? {
+          completionsUrl: completionsUrlOf(e.SEXTANT_ASSISTANT_URL),
+          apiKey: e.SEXTANT_ASSISTANT_API_KEY ?? null,
+          model: e.SEXTANT_ASSISTANT_MODEL,
+          timeoutMs: e.SEXTANT_ASSISTANT_TIMEOUT_SECONDS * 1000,
+          maxQuestions: e.SEXTANT_ASSISTANT_MAX_QUESTIONS,
+        }
+      : null,
   }
 }

@@ -15,6 +15,7 @@ import { downloadAndBadgeRoutes } from '../exports/register'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
+import { assistantRoutes } from '../resources/assistant/assistant.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+  assistantRoutes(app, db, config.assistant)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
   // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.

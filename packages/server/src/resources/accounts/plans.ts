@@ -15,6 +15,10 @@ export const features: { name: (typeof featureNames)[number]; description: strin
   { name: 'datadog', description: 'Metrics integration.' },
   { name: 'isaac', description: 'Policies of the assistant service.' },
   { name: 'pdf', description: 'PDF report downloads.' },
+  {
+    name: 'chai',
+    description: 'The AI assistant on advice cards (needs SEXTANT_ASSISTANT_URL on the server).',
+  },
 ]
 
 export const plans = [
@@ -22,13 +26,13 @@ export const plans = [
   {
     name: 'self-hosted',
     description: 'Everything this server offers, for one organisation.',
-    features: ['teams', 'jira', 'slack', 'pdf', 'isaac'],
+    features: ['teams', 'jira', 'slack', 'pdf', 'isaac', 'chai'],
   },
   { name: 'team', description: 'One team, no sub-teams.', features: ['jira', 'slack', 'pdf'] },
   {
     name: 'enterprise',
     description: 'Teams and every integration.',
-    features: ['teams', 'jira', 'slack', 'rkvst', 'datadog', 'isaac', 'pdf'],
+    features: ['teams', 'jira', 'slack', 'rkvst', 'datadog', 'isaac', 'pdf', 'chai'],
   },
 ] as const
 

@@ -36,7 +36,7 @@ const callers: Caller[] = [
 ]
 
 /** 'ok' = past the permission layer (not 401/403, not 5xx); else the exact status. */
-type Outcome = 'ok' | 401 | 403 | 404
+type Outcome = 'ok' | 401 | 403 | 404 | 503
 type Expect = 'matrix' | ((caller: Caller) => Outcome)
 
 const byAccess =
@@ -99,6 +99,8 @@ const expectations: Record<string, Expect> = {
   tagDelete: 'matrix',
   isaacPolicyList: 'matrix',
   isaacPolicySet: 'matrix',
+  // The walk's server has no assistant configured: members hear 503 (the feature is off).
+  assistantPing: (c) => (c === 'anonymous' ? 401 : 503),
 }
 // Routes of other resources that have no contract `permission` yet: their handlers decide, so the walk
 // checks the access level only (401 for anonymous callers of member routes, no 5xx). Listed by name so
