@@ -4,7 +4,7 @@
 import { type RouteDef, type RouteName, routes } from '@sextant/contract'
 import { authorizationHeader, resolveAuth, type SdkAuthSource } from './auth'
 import { clientError, errorFromResponse, SdkError, sdkMessages } from './errors'
-import type { CallArgs, CallResult, UploadQuery } from './types'
+import type { CallArgs, CallResult, StreamRouteName, UploadQuery } from './types'
 import { type ManifestFile, manifestsForm, sbomForm } from './uploads'
 import { buildPath, buildQuery, joinUrl } from './url'
 
@@ -31,6 +31,11 @@ export interface SextantClient {
     files: ManifestFile[],
     query?: UploadQuery<'uploadManifests'>,
   ): Promise<CallResult<'uploadManifests'>>
+  /**
+   * Calls a streaming route (newline-delimited JSON): yields each line, parsed with the route's
+   * response schema, as soon as it arrives. A non-2xx answer throws SdkError before the first line.
+   */
+  stream<N extends StreamRouteName>(name: N, ...args: CallArgs<N>): AsyncGenerator<CallResult<N>>
 }
 
 interface Request {
@@ -72,9 +77,10 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
   // A fixed auth value is checked at once, so a bad setting fails where it is written.
   if (typeof options.auth === 'object' && options.auth !== null) authorizationHeader(options.auth)
 
-  async function send(route: RouteDef, request: Request): Promise<unknown> {
+  /** Sends the request; answers the response once it is 2xx, else throws the server's error. */
+  async function open(route: RouteDef, request: Request, accept: string): Promise<Response> {
     checkInput(route, request)
-    const headers: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = { Accept: accept }
     const authorization = authorizationHeader(resolveAuth(options.auth))
     if (authorization) headers.Authorization = authorization
     if (userAgent) headers['User-Agent'] = userAgent
@@ -96,14 +102,17 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
         'NETWORK ERROR',
       )
     }
-    const text = await response.text()
-    if (!response.ok) throw errorFromResponse(response.status, response.statusText, text)
+    if (!response.ok) throw errorFromResponse(response.status, response.statusText, await response.text())
+    return response
+  }
+
+  function parseAnswer(route: RouteDef, status: number, text: string, what: string): unknown {
     let json: unknown
     try {
       json = text ? JSON.parse(text) : undefined
     } catch {
       throw clientError(
-        `The server's answer to ${route.method} ${route.path} is not JSON.`,
+        `The server's ${what} to ${route.method} ${route.path} is not JSON.`,
         'INVALID RESPONSE',
       )
     }
@@ -112,12 +121,43 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
       const issue = parsed.error.issues[0]
       const where = issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''
       throw new SdkError({
-        status: response.status,
+        status,
         error: 'INVALID RESPONSE',
-        message: `The server's answer to ${route.method} ${route.path} does not match the contract${where}.`,
+        message: `The server's ${what} to ${route.method} ${route.path} does not match the contract${where}.`,
       })
     }
     return parsed.data
+  }
+
+  async function send(route: RouteDef, request: Request): Promise<unknown> {
+    const response = await open(route, request, 'application/json')
+    return parseAnswer(route, response.status, await response.text(), 'answer')
+  }
+
+  async function* streamLines(route: RouteDef, request: Request): AsyncGenerator<unknown> {
+    const response = await open(route, request, 'application/x-ndjson')
+    if (!response.body) return
+    const reader = response.body.getReader()
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        buffer += done ? decoder.decode() : decoder.decode(value, { stream: true })
+        let end = buffer.indexOf('\n')
+        while (end >= 0) {
+          const line = buffer.slice(0, end).trim()
+          buffer = buffer.slice(end + 1)
+          end = buffer.indexOf('\n')
+          if (line) yield parseAnswer(route, response.status, line, 'line')
+        }
+        if (done) break
+      }
+      if (buffer.trim()) yield parseAnswer(route, response.status, buffer.trim(), 'line')
+    } finally {
+      // Stopping early (break, return, an error) releases the connection.
+      reader.cancel().catch(() => {})
+    }
   }
 
   return {
@@ -125,6 +165,10 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
       const route: RouteDef = routes[name]
       const request = args[0] ?? {}
       return send(route, request) as Promise<CallResult<typeof name>>
+    },
+    stream(name, ...args) {
+      const route: RouteDef = routes[name]
+      return streamLines(route, args[0] ?? {}) as AsyncGenerator<CallResult<typeof name>>
     },
     uploadSbom(projectId, file, query) {
       return send(routes.uploadSbom, { params: { projectId }, query, form: sbomForm(file) }) as Promise<

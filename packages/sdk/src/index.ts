@@ -7,6 +7,6 @@ export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantCl
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
 export { type TagsApi, tagsApi } from './tags'
-export type { CallArgs, CallOptions, CallResult } from './types'
+export type { CallArgs, CallOptions, CallResult, StreamRouteName } from './types'
 export type { ManifestFile } from './uploads'
 export { buildPath, buildQuery } from './url'

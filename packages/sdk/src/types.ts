@@ -34,3 +34,8 @@ export type CallArgs<N extends RouteName> =
 export type CallResult<N extends RouteName> = z.output<Route<N>['response']>
 
 export type UploadQuery<N extends 'uploadSbom' | 'uploadManifests'> = InputOf<Route<N>, 'query'>
+
+/** The routes that answer newline-delimited JSON (`stream: 'ndjson'`), for `client.stream`. */
+export type StreamRouteName = {
+  [N in RouteName]: Routes[N] extends { stream: 'ndjson' } ? N : never
+}[RouteName]

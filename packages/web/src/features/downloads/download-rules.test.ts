@@ -11,6 +11,7 @@ const access = (over: Partial<ReportAccess>): ReportAccess => ({
   canDownloadSbom: false,
   sysadmin: false,
   opensource: false,
+  hasChaiFeature: false,
   ...over,
 })
 

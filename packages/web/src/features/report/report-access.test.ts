@@ -47,4 +47,12 @@ describe('report access (§6)', () => {
     ).toBe(true)
     expect(reportAccess({ ...base, account: null }).canDownloadSbom).toBe(true)
   })
+  it('gives hasChaiFeature to signed-in members of an account with the chai feature only (§6)', () => {
+    const base = { account, signedIn: true, project, mode: null, latest: true, reportError: false }
+    expect(reportAccess(base).hasChaiFeature).toBe(false)
+    const chai = { ...account, features: ['chai'] }
+    expect(reportAccess({ ...base, account: chai }).hasChaiFeature).toBe(true)
+    expect(reportAccess({ ...base, account: chai, signedIn: false }).hasChaiFeature).toBe(false)
+    expect(reportAccess({ ...base, account: { ...chai, default: true } }).hasChaiFeature).toBe(false)
+  })
 })

@@ -1,7 +1,7 @@
 // What the caller may see and do on this report (report-page §6): actions only in private mode
 // (mode=eli, signed in), on a project that is not read-only and on the latest report; downloads per
 // the §5/§6 rules; sysadmin-only panels. The server re-checks every call.
-import type { Account, Project } from '@sextant/contract'
+import { type Account, ASSISTANT_FEATURE, type Project } from '@sextant/contract'
 
 export const UNAUTHORISED_TOOLTIP = 'This action is available only to authorized roles'
 
@@ -16,6 +16,8 @@ export interface ReportAccess {
   canDownloadSbom: boolean
   sysadmin: boolean
   opensource: boolean
+  /** §3 title flag hasChaiFeature: the account has the AI assistant feature (never the default account). */
+  hasChaiFeature: boolean
 }
 
 interface AccessInput {
@@ -49,5 +51,6 @@ export function reportAccess({
     canDownloadSbom: canDownload && !project.isPublic && sbomAllowed && !opensource,
     sysadmin: account?.sysadmin ?? false,
     opensource,
+    hasChaiFeature: signedIn && !defaultAccount && (account?.features.includes(ASSISTANT_FEATURE) ?? false),
   }
 }

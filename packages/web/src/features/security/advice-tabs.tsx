@@ -1,10 +1,15 @@
 // The tabs of one advice on a component card (report-page §2 "Card tabs"): Mitigation first when the
 // advice is excluded, else Description (markdown, sanitised); Affected components; More info only with
-// links; Hierarchy indented 10 px per level; Locations; Actions (§6: authorised roles only).
+// links; AI only with the assistant (§6 hasChaiFeature and chat enabled; §4: opening it starts the
+// conversation, kept while the details stay open); Hierarchy indented 10 px per level; Locations;
+// Actions (§6: authorised roles only).
 import { Anchor, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
+import { useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
+import { AssistantChat } from '../assistant/assistant-chat'
+import { type AdviceContext, useAssistantChat } from '../assistant/use-assistant'
 import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
 import { type ComponentReport, cardTabs, HIERARCHY_INDENT_PX } from './security-model'
@@ -14,6 +19,8 @@ interface AdviceTabsProps {
   component: ComponentReport
   canAct: boolean
   onAction: (reason: SecurityReason) => void
+  /** Where the AI tab's conversation starts from; null hides the tab (assistant not available). */
+  assistant: AdviceContext | null
 }
 
 function field(value: unknown, key: string): string {
@@ -22,10 +29,12 @@ function field(value: unknown, key: string): string {
   return typeof found === 'string' ? found : ''
 }
 
-export function AdviceTabs({ advice, component, canAct, onAction }: AdviceTabsProps) {
-  const tabs = cardTabs(advice)
+export function AdviceTabs({ advice, component, canAct, onAction, assistant }: AdviceTabsProps) {
+  const tabs = cardTabs(advice, assistant !== null)
+  const [tab, setTab] = useState<string | null>(tabs[0]?.value ?? 'description')
+  const chat = useAssistantChat(assistant ?? { projectId: '', reportId: '', adviceId: advice.id })
   return (
-    <Tabs defaultValue={tabs[0]?.value ?? 'description'} keepMounted={false} variant="outline" radius="sm">
+    <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline" radius="sm">
       <Tabs.List style={{ flexWrap: 'wrap' }}>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} fz="xs" px="sm" py={6}>
@@ -52,6 +61,11 @@ export function AdviceTabs({ advice, component, canAct, onAction }: AdviceTabsPr
           <Text size="sm">Fixed in: {advice.fixedInVersions.join(', ')}</Text>
         ) : null}
       </Tabs.Panel>
+      {assistant ? (
+        <Tabs.Panel value="ai" pt="sm">
+          <AssistantChat state={chat.state} onStart={chat.start} onAsk={chat.ask} />
+        </Tabs.Panel>
+      ) : null}
       <Tabs.Panel value="affected" pt="sm">
         <Text size="sm">
           {advice.affectedComponents.length > 0

@@ -4,6 +4,7 @@ import { Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@
 import type { Advice } from '@sextant/contract'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useAssistantAvailable } from '../assistant/use-assistant'
 import { componentPagePath } from '../component-info/component-path'
 import { ExcludeDialog } from '../exclusions/exclude-dialog'
 import type { SecurityReason } from '../exclusions/exclusion-model'
@@ -18,7 +19,8 @@ import { adviceDisplayId, type ComponentRow, isExcluded } from './security-model
 const AdviceTabs = lazy(() => import('./advice-tabs').then((m) => ({ default: m.AdviceTabs })))
 
 function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
-  const { project, branch, access, creatorUuid } = useReportContext()
+  const { project, branch, access, creatorUuid, report } = useReportContext()
+  const assistantAvailable = useAssistantAvailable(access.hasChaiFeature)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<SecurityReason | null>(null)
   const { create } = useExclusionMutations(project.uuid, branch, creatorUuid)
@@ -52,7 +54,17 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
       {open ? (
         <Box mt="xs">
           <Suspense fallback={<Loader size="xs" aria-label="Loading the details" />}>
-            <AdviceTabs advice={advice} component={row.report} canAct={access.canAct} onAction={setReason} />
+            <AdviceTabs
+              advice={advice}
+              component={row.report}
+              canAct={access.canAct}
+              onAction={setReason}
+              assistant={
+                assistantAvailable
+                  ? { projectId: project.uuid, reportId: report.uuid, adviceId: advice.id }
+                  : null
+              }
+            />
           </Suspense>
         </Box>
       ) : null}

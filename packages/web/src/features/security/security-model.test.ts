@@ -100,6 +100,17 @@ describe('security display rules', () => {
       cardTabs(advice({ exclusions: [{}], links: [{ url: 'https://x', type: 'NVD' }] })).map((t) => t.value),
     ).toEqual(['mitigation', 'description', 'affected', 'info', 'hierarchy', 'locations', 'actions'])
   })
+  it('shows the AI tab after Description only when the assistant is available (§6)', () => {
+    expect(cardTabs(advice(), true).map((t) => t.value)).toEqual([
+      'description',
+      'ai',
+      'affected',
+      'hierarchy',
+      'locations',
+      'actions',
+    ])
+    expect(cardTabs(advice(), false).map((t) => t.value)).not.toContain('ai')
+  })
 })
 
 describe('security filters', () => {

@@ -168,15 +168,17 @@ export function groupByVulnerability(rows: ComponentRow[]): VulnerabilityGroup[]
 }
 
 export interface CardTab {
-  value: 'mitigation' | 'description' | 'affected' | 'info' | 'hierarchy' | 'locations' | 'actions'
+  value: 'mitigation' | 'description' | 'ai' | 'affected' | 'info' | 'hierarchy' | 'locations' | 'actions'
   label: string
 }
 
 /** Card tabs in the spec's order: Mitigation first when excluded, More info only with links. */
-export function cardTabs(advice: Advice): CardTab[] {
+/** `assistant`: the account has the AI feature and the server's assistant answered its ping (§6). */
+export function cardTabs(advice: Advice, assistant = false): CardTab[] {
   const tabs: CardTab[] = []
   if (isExcluded(advice)) tabs.push({ value: 'mitigation', label: 'Mitigation' })
   tabs.push({ value: 'description', label: 'Description' })
+  if (assistant) tabs.push({ value: 'ai', label: 'AI' })
   tabs.push({ value: 'affected', label: 'Affected components' })
   if (advice.links.length > 0) tabs.push({ value: 'info', label: 'More info' })
   tabs.push({ value: 'hierarchy', label: 'Hierarchy' })
