@@ -53,6 +53,7 @@ export function vulnerabilityPrompt({ advice, component }: FoundAdvice): string 
     '',
     `- Advisory: ${advice.id}`,
     advice.cve ? `- CVE: ${advice.cve}` : null,
+    advice.aliases && advice.aliases.length > 0 ? `- Also known as: ${advice.aliases.join(', ')}` : null,
     advice.cwe ? `- CWE: ${advice.cwe}` : null,
     `- Severity: ${advice.severity}${advice.cvss !== null ? ` (CVSS ${advice.cvss})` : ''}`,
     advice.epss !== null ? `- EPSS: ${(advice.epss * 100).toFixed(2)}%` : null,
