@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { adviceSchema, languageSchema, safeVersionsSchema } from './report'
 import type { RouteDef } from './routes'
+import { dependencyFiltersSchema } from './vulns'
 
 export const dependencyParamsSchema = z.object({
   language: languageSchema,
@@ -39,8 +40,9 @@ export const dependencyRouteDefs = {
     path: '/api/v1/dependency/:language/:name/:version',
     access: 'anonymous',
     summary:
-      'Advisories affecting one library version, as Advice objects; 404 for a language we do not know.',
+      'Advisories affecting one library version, as Advice objects; filters severity (comma-separated CRITICAL, HIGH, MEDIUM, LOW, NONE), cwe and fixable (true or false), empty values ignored, a bad value 400 naming it; 404 for a language we do not know.',
     params: dependencyParamsSchema,
+    query: dependencyFiltersSchema,
     status: 200,
     response: dependencyAdvicesSchema,
   },

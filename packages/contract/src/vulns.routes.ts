@@ -1,7 +1,17 @@
 // Route definitions of vulnerability lookups and enrichment state (spec report-page §7 GET
-// /api/v1/vulns/cwe/{cweNumber}; accounts-and-api §7; issue 9 "Enrichment").
+// /api/v1/vulns/cwe/{cweNumber}; accounts-and-api §7 "Vulnerabilities and languages": the advisories of
+// a language with paging and filters, one advisory by id or alias; issue 9 "Enrichment", "Library lookups").
 import type { RouteDef } from './routes'
-import { cweInfoSchema, cweParamsSchema, enrichmentStatsSchema } from './vulns'
+import {
+  cweInfoSchema,
+  cweParamsSchema,
+  enrichmentStatsSchema,
+  vulnDetailSchema,
+  vulnIdParamsSchema,
+  vulnLanguageParamsSchema,
+  vulnListQuerySchema,
+  vulnListSchema,
+} from './vulns'
 
 export const vulnRouteDefs = {
   vulnCwe: {
@@ -13,6 +23,27 @@ export const vulnRouteDefs = {
     params: cweParamsSchema,
     status: 200,
     response: cweInfoSchema,
+  },
+  vulnList: {
+    method: 'GET',
+    path: '/api/v1/vulns/:language',
+    access: 'anonymous',
+    summary:
+      'Advisories naming packages of one language, newest modified first: limit (1-500, default 20) and offset (default 0); filters severity (comma-separated CRITICAL, HIGH, MEDIUM, LOW, NONE), package (exact name), cwe, q (text in id, alias or summary), modifiedSince (ISO date), includeWithdrawn (withdrawn left out by default). Empty values are ignored; a bad value answers 400 naming the parameter; 404 for a language we do not know.',
+    params: vulnLanguageParamsSchema,
+    query: vulnListQuerySchema,
+    status: 200,
+    response: vulnListSchema,
+  },
+  vulnById: {
+    method: 'GET',
+    path: '/api/v1/vulns/:language/:id',
+    access: 'anonymous',
+    summary:
+      'One advisory of a language by its id or by an alias (e.g. a CVE), case-insensitive; records aliasing each other answer as one, with every identifier. 404 when no advisory of that language carries the identifier.',
+    params: vulnIdParamsSchema,
+    status: 200,
+    response: vulnDetailSchema,
   },
   enrichmentDbStats: {
     method: 'GET',

@@ -64,7 +64,12 @@ export function groupByAlias(records: readonly OsvRecord[]): OsvRecord[][] {
  * OSV, ...), each in first-seen order, without duplicates. What the page shows beside the badge.
  */
 export function aliasesOf(group: readonly OsvRecord[], id: string): string[] {
-  const all = [...new Set(group.flatMap(identifiersOf))].filter((x) => x !== id)
+  return cveFirst(group.flatMap(identifiersOf).filter((x) => x !== id))
+}
+
+/** Identifiers without duplicates, CVEs first, each kind in first-seen order. */
+export function cveFirst(ids: readonly string[]): string[] {
+  const all = [...new Set(ids)]
   return [...all.filter((x) => CVE.test(x)), ...all.filter((x) => !CVE.test(x))]
 }
 

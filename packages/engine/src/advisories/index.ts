@@ -10,7 +10,7 @@ export {
   matchRecords,
   type PackageVersion,
 } from './advisory-index'
-export { aliasesOf, cveOf, cvesOf, cweIdsOf, groupByAlias, identifiersOf, primaryOf } from './aliases'
+export { aliasesOf, cveFirst, cveOf, cvesOf, cweIdsOf, groupByAlias, identifiersOf, primaryOf } from './aliases'
 export {
   type CompiledEntry,
   type CompiledEvent,

@@ -7,6 +7,8 @@ import {
   normalisePackageName,
   type OsvRecord,
   parseOsvRecord,
+  preferredCvss,
+  severityOf,
 } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 
@@ -46,18 +48,26 @@ export function packageKeysOf(record: OsvRecord): PackageKey[] {
 const upsertSql = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS x(id text, modified timestamptz, published timestamptz, withdrawn timestamptz, aliases jsonb, raw jsonb)
+    AS x(id text, modified timestamptz, published timestamptz, withdrawn timestamptz, aliases jsonb, raw jsonb,
+         severity text, cvss real)
 )
-INSERT INTO advisories AS a (id, modified, published, withdrawn, aliases, raw, source, imported_at)
-SELECT id, modified, published, withdrawn, ARRAY(SELECT jsonb_array_elements_text(aliases)), raw, $2, now()
+INSERT INTO advisories AS a (id, modified, published, withdrawn, aliases, raw, source, imported_at, severity, cvss)
+SELECT id, modified, published, withdrawn, ARRAY(SELECT jsonb_array_elements_text(aliases)), raw, $2, now(),
+  severity, cvss
 FROM input
 ON CONFLICT (id) DO UPDATE SET
   modified = EXCLUDED.modified, published = EXCLUDED.published, withdrawn = EXCLUDED.withdrawn,
-  aliases = EXCLUDED.aliases, raw = EXCLUDED.raw, source = EXCLUDED.source, imported_at = now()
+  aliases = EXCLUDED.aliases, raw = EXCLUDED.raw, source = EXCLUDED.source, imported_at = now(),
+  severity = EXCLUDED.severity, cvss = EXCLUDED.cvss
 WHERE a.modified < EXCLUDED.modified
    -- Without a 'modified' on either side, only a change of content counts as newer.
    OR ((a.modified IS NULL OR EXCLUDED.modified IS NULL) AND a.raw IS DISTINCT FROM EXCLUDED.raw)
 RETURNING a.id, (xmax = 0) AS inserted`
+
+/** What the library lookups filter on: the engine's severity and CVSS base score of a record. */
+export function facetsOf(record: OsvRecord): { severity: string; cvss: number | null } {
+  return { severity: severityOf(record), cvss: preferredCvss(record)?.score ?? null }
+}
 
 /**
  * Stores one batch in one transaction. A record already stored with the same or a newer `modified` is
@@ -83,6 +93,7 @@ export async function upsertAdvisories(
     withdrawn: r.withdrawn,
     aliases: r.record.aliases,
     raw: r.raw,
+    ...facetsOf(r.record),
   }))
   return inTransaction(db, async (client) => {
     const written = await client.query<{ id: string; inserted: boolean }>(upsertSql, [

@@ -1,6 +1,6 @@
 // The advisory store as the analysis sees it (DESIGN §2 "advisory store", §4 step 4 "Enrich"): the
 // records of a whole graph in one indexed query, whether anything was imported yet, and what it holds.
-import type { OsvRecord } from '@sextant/engine'
+import type { Ecosystem, OsvRecord } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import {
   type AdvisoryCounts,
@@ -10,6 +10,13 @@ import {
   type ParsedRecordCache,
   recordsFor,
 } from './advisories.repo'
+import {
+  type AdvisoryListFilters,
+  type AdvisoryListRow,
+  fillAdvisoryFacets,
+  listAdvisories,
+  recordsByIdentifier,
+} from './lookups.repo'
 
 export interface AdvisoryStore {
   /** Every stored OSV record naming one of these packages (names are normalised per ecosystem). */
@@ -17,6 +24,13 @@ export interface AdvisoryStore {
   /** True before the first import: an analysis then reports security as not assessed, not as clean. */
   isEmpty(): Promise<boolean>
   stats(): Promise<AdvisoryCounts>
+  /** One page of the advisories of an ecosystem (library lookups), and how many match in all. */
+  list(
+    ecosystem: Ecosystem,
+    filters: AdvisoryListFilters,
+  ): Promise<{ total: number; rows: AdvisoryListRow[] }>
+  /** The records carrying an identifier (id or alias) in an ecosystem, with those they alias. */
+  byIdentifier(ecosystem: Ecosystem, identifier: string): Promise<OsvRecord[]>
 }
 
 /** Parsed records kept per process (a full OSV npm + Maven export is about this size). */
@@ -34,8 +48,19 @@ export function createAdvisoryStore(db: Db): AdvisoryStore {
     }
     return cache
   }
+  // Rows stored before the facet columns existed are filled once per process, before the first listing.
+  let facetsFilled: Promise<number> | null = null
   return {
     recordsFor: (keys) => recordsFor(db, keys, cache),
+    list: async (ecosystem, filters) => {
+      facetsFilled ??= fillAdvisoryFacets(db).catch((error: unknown) => {
+        facetsFilled = null
+        throw error
+      })
+      await facetsFilled
+      return listAdvisories(db, ecosystem, filters)
+    },
+    byIdentifier: (ecosystem, identifier) => recordsByIdentifier(db, ecosystem, identifier),
     isEmpty: async () => !(await hasAdvisories(db)),
     stats: () => countAdvisories(db),
   }

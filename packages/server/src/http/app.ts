@@ -20,6 +20,7 @@ import { buildRoutes } from '../resources/builds/builds.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
+import { vulnLookupRoutes } from '../resources/vulns/vulns.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   advisoryRoutes(app, db, boss)
   vulnRoutes(app, db)
   dependencyRoutes(app, db, config)
+  vulnLookupRoutes(app, db)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   licenceRoutes(app, db)

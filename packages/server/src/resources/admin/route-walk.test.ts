@@ -73,6 +73,8 @@ const expectations: Record<string, Expect> = {
   enrichmentDbStats: byAccess('anonymous'),
   dependencyAdvices: byAccess('anonymous'),
   dependencyNext: byAccess('anonymous'),
+  vulnList: byAccess('anonymous'),
+  vulnById: byAccess('anonymous'),
   deletionRequestCreate: byAccess('anonymous'),
   register: byAccess('public'),
   forget: byAccess('public'),

@@ -1,12 +1,12 @@
 // Library lookups (spec accounts-and-api §7 "Projects and reports"; issue 9 "Library lookups"):
 // GET /api/v1/dependency/:language/:name/:version answers the advisories of one library version as
-// Advice objects, GET .../next the latest safe version per lane from the registry versions known.
+// Advice objects (filtered by severity, CWE and fixability when asked), GET .../next the latest safe
+// version per lane from the registry versions known.
 import { routes } from '@sextant/contract'
 import {
   cvesOf,
-  type Ecosystem,
+  cweIdsOf,
   groupByAlias,
-  languageOfEcosystem,
   matchRecords,
   packageKey,
   safeVersionsFor,
@@ -20,35 +20,14 @@ import { createEnrichmentStore } from '../../enrichment'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { createMetadataSource } from '../../metadata'
-
-const ECOSYSTEMS: readonly Ecosystem[] = [
-  'npm',
-  'maven',
-  'pypi',
-  'golang',
-  'composer',
-  'nuget',
-  'gem',
-  'cargo',
-]
-
-/** 'nodejs' → 'npm', 'java' → 'maven', ...; `null` for a language we do not know. */
-function ecosystemOfLanguage(language: string): Ecosystem | null {
-  return ECOSYSTEMS.find((e) => languageOfEcosystem(e) === language.toLowerCase()) ?? null
-}
-
-function requireEcosystem(language: string): Ecosystem {
-  const ecosystem = ecosystemOfLanguage(language)
-  if (ecosystem === null) throw new HttpError(404, `There is no language '${language}'.`)
-  return ecosystem
-}
+import { requireEcosystem } from '../vulns/languages'
 
 export function dependencyRoutes(app: FastifyInstance, db: Db, config: Config): void {
   const advisories = createAdvisoryStore(db)
   const enrichment = createEnrichmentStore(db)
   const metadata = createMetadataSource(db, config)
 
-  bindRoute(app, routes.dependencyAdvices, async ({ params }) => {
+  bindRoute(app, routes.dependencyAdvices, async ({ params, query }) => {
     const { language, name, version } = params
     const ecosystem = requireEcosystem(language)
     const records = await advisories.recordsFor([{ ecosystem, name }])
@@ -57,15 +36,19 @@ export function dependencyRoutes(app: FastifyInstance, db: Db, config: Config): 
       throw new HttpError(400, `'${version}' is not a version ${language} can read.`)
     const hits = match.affected.map((h) => h.record)
     const known = await enrichment.enrichmentFor(cvesOf(hits))
-    const advices = groupByAlias(hits).map((group) =>
-      toAdvice(group, {
-        ecosystem,
-        name,
-        affectedComponents: [`${name}@${version}`],
-        epss: (cve) => known.epss.get(cve) ?? null,
-        kev: (cve) => known.kev.get(cve) ?? null,
-      }),
-    )
+    const advices = groupByAlias(hits)
+      .filter((group) => query.cwe === undefined || cweIdsOf(group).includes(query.cwe))
+      .map((group) =>
+        toAdvice(group, {
+          ecosystem,
+          name,
+          affectedComponents: [`${name}@${version}`],
+          epss: (cve) => known.epss.get(cve) ?? null,
+          kev: (cve) => known.kev.get(cve) ?? null,
+        }),
+      )
+      .filter((a) => query.severity === undefined || (query.severity as string[]).includes(a.severity))
+      .filter((a) => query.fixable === undefined || a.fixedInVersions.length > 0 === query.fixable)
     return { language, name, version, advices, assessed: !(await advisories.isEmpty()) }
   })
 

@@ -1,0 +1,189 @@
+// The advisory store's library lookups (spec accounts-and-api §7 "Vulnerabilities and languages";
+// issue 9 "Library lookups"): one page of the advisories naming packages of an ecosystem, filtered in
+// SQL, and the records carrying one identifier (id or alias) with the records they alias.
+import {
+  cveFirst,
+  type Ecosystem,
+  normalisePackageName,
+  type OsvRecord,
+  parseOsvRecord,
+} from '@sextant/engine'
+import type { Db } from '../db/connection'
+import { facetsOf } from './advisories.repo'
+
+export interface AdvisoryListFilters {
+  limit: number
+  offset: number
+  severity?: readonly string[] | undefined
+  cwe?: string | undefined
+  package?: string | undefined
+  q?: string | undefined
+  modifiedSince?: string | undefined
+  includeWithdrawn?: boolean | undefined
+}
+
+export interface AdvisoryListRow {
+  id: string
+  aliases: string[]
+  summary: string
+  severity: string
+  cvss: number | null
+  cwes: string[]
+  packages: string[]
+  published: string | null
+  modified: string | null
+  withdrawn: string | null
+}
+
+/** Fills severity and CVSS of rows stored before migration 016, in batches; answers how many. */
+export async function fillAdvisoryFacets(db: Db, batch = 2000): Promise<number> {
+  let filled = 0
+  for (;;) {
+    const rows = await db.query<{ id: string; raw: unknown }>(
+      'SELECT id, raw FROM advisories WHERE severity IS NULL ORDER BY id LIMIT $1',
+      [batch],
+    )
+    if (rows.rows.length === 0) return filled
+    const facets = rows.rows.map(({ id, raw }) => {
+      const parsed = parseOsvRecord(raw)
+      // A row that no longer parses is never matched; 'NONE' keeps it from being read again.
+      return { id, ...(parsed.ok ? facetsOf(parsed.record) : { severity: 'NONE', cvss: null }) }
+    })
+    await db.query(
+      `UPDATE advisories a SET severity = x.severity, cvss = x.cvss
+       FROM jsonb_to_recordset($1::jsonb) AS x(id text, severity text, cvss real) WHERE a.id = x.id`,
+      [JSON.stringify(facets)],
+    )
+    filled += facets.length
+  }
+}
+
+/** `%text%` for ILIKE, its wildcards escaped. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+const cweIdsSql = `CASE jsonb_typeof(a.raw->'database_specific'->'cwe_ids')
+  WHEN 'array' THEN a.raw->'database_specific'->'cwe_ids' ELSE '[]'::jsonb END`
+
+/** One page of the advisories of an ecosystem, newest `modified` first, and how many match in all. */
+export async function listAdvisories(
+  db: Db,
+  ecosystem: Ecosystem,
+  filters: AdvisoryListFilters,
+): Promise<{ total: number; rows: AdvisoryListRow[] }> {
+  const args: unknown[] = [ecosystem]
+  const arg = (value: unknown) => {
+    args.push(value)
+    return `$${args.length}`
+  }
+  const where: string[] = []
+  const packageName = filters.package === undefined ? null : normalisePackageName(ecosystem, filters.package)
+  where.push(`EXISTS (SELECT 1 FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1
+    ${packageName === null ? '' : `AND p.name = ${arg(packageName)}`})`)
+  if (filters.severity && filters.severity.length > 0)
+    where.push(`a.severity = ANY(${arg([...filters.severity])}::text[])`)
+  if (filters.cwe !== undefined)
+    where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${cweIdsSql}) c
+      WHERE upper(trim(c)) = ${arg(filters.cwe.toUpperCase())})`)
+  if (filters.q !== undefined) {
+    const q = arg(containing(filters.q))
+    where.push(`(a.id ILIKE ${q} OR a.raw->>'summary' ILIKE ${q}
+      OR EXISTS (SELECT 1 FROM unnest(a.aliases) x WHERE x ILIKE ${q}))`)
+  }
+  if (filters.modifiedSince !== undefined)
+    where.push(`a.modified >= ${arg(filters.modifiedSince)}::timestamptz`)
+  if (!filters.includeWithdrawn) where.push('a.withdrawn IS NULL')
+  const whereSql = where.join(' AND ')
+
+  const count = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM advisories a WHERE ${whereSql}`,
+    args,
+  )
+  const page = await db.query<{
+    id: string
+    aliases: string[]
+    summary: string | null
+    details: string | null
+    severity: string | null
+    cvss: number | null
+    cwes: unknown
+    packages: string[]
+    published: Date | string | null
+    modified: Date | string | null
+    withdrawn: Date | string | null
+  }>(
+    `SELECT a.id, a.aliases, a.raw->>'summary' AS summary, left(a.raw->>'details', 400) AS details,
+       a.severity, a.cvss, ${cweIdsSql} AS cwes,
+       ARRAY(SELECT p.name FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1
+             ORDER BY p.name) AS packages,
+       a.published, a.modified, a.withdrawn
+     FROM advisories a WHERE ${whereSql}
+     ORDER BY a.modified DESC NULLS LAST, a.id
+     LIMIT ${arg(filters.limit)} OFFSET ${arg(filters.offset)}`,
+    args,
+  )
+  return {
+    total: count.rows[0]?.n ?? 0,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      aliases: cveFirst(r.aliases.filter((x) => x !== r.id)),
+      summary: summaryOf(r.summary, r.details),
+      severity: r.severity ?? 'NONE',
+      cvss: r.cvss === null ? null : Math.round(Number(r.cvss) * 10) / 10,
+      cwes: cwesOf(r.cwes),
+      packages: r.packages,
+      published: isoOf(r.published),
+      modified: isoOf(r.modified),
+      withdrawn: isoOf(r.withdrawn),
+    })),
+  }
+}
+
+/** The summary, or the first line of the details when the record has none. */
+function summaryOf(summary: string | null, details: string | null): string {
+  const own = summary?.trim() ?? ''
+  if (own !== '') return own
+  const first = (details ?? '').trim().split('\n')[0] ?? ''
+  return first.length > 200 ? `${first.slice(0, 199)}…` : first
+}
+
+function cwesOf(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return []
+  const ids = raw.filter((c): c is string => typeof c === 'string').map((c) => c.trim().toUpperCase())
+  return [...new Set(ids.filter((c) => /^CWE-\d+$/.test(c)))]
+}
+
+function isoOf(value: Date | string | null): string | null {
+  if (value === null) return null
+  const d = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+/**
+ * The records of an ecosystem whose id or an alias is `identifier` (case-insensitive), with the
+ * records sharing an identifier with them (one hop: a GHSA and the CVE or PYSEC record it aliases).
+ */
+export async function recordsByIdentifier(
+  db: Db,
+  ecosystem: Ecosystem,
+  identifier: string,
+): Promise<OsvRecord[]> {
+  const lookup = async (ids: string[]) =>
+    db.query<{ raw: unknown }>(
+      `SELECT a.raw FROM advisories a
+       WHERE (upper(a.id) = ANY($2::text[]) OR EXISTS (SELECT 1 FROM unnest(a.aliases) x WHERE upper(x) = ANY($2::text[])))
+         AND EXISTS (SELECT 1 FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1)
+       ORDER BY a.id`,
+      [ecosystem, ids.map((x) => x.toUpperCase())],
+    )
+  const parse = (rows: { raw: unknown }[]) =>
+    rows.flatMap(({ raw }) => {
+      const parsed = parseOsvRecord(raw)
+      return parsed.ok ? [parsed.record] : []
+    })
+  const direct = parse((await lookup([identifier])).rows)
+  if (direct.length === 0) return []
+  const ids = [...new Set(direct.flatMap((r) => [r.id, ...r.aliases]))]
+  return parse((await lookup(ids)).rows)
+}

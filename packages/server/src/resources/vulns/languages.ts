@@ -1,0 +1,27 @@
+// The languages of the library lookups (spec accounts-and-api §7 "Vulnerabilities and languages",
+// GET /api/v1/dependency/...; issue 9 "Library lookups"): the report's language names ('nodejs', 'java',
+// ...) mapped to our ecosystems; 404 naming the language otherwise.
+import { type Ecosystem, languageOfEcosystem } from '@sextant/engine'
+import { HttpError } from '../../http/errors'
+
+const ECOSYSTEMS: readonly Ecosystem[] = [
+  'npm',
+  'maven',
+  'pypi',
+  'golang',
+  'composer',
+  'nuget',
+  'gem',
+  'cargo',
+]
+
+/** 'nodejs' → 'npm', 'java' → 'maven', ...; `null` for a language we do not know. */
+export function ecosystemOfLanguage(language: string): Ecosystem | null {
+  return ECOSYSTEMS.find((e) => languageOfEcosystem(e) === language.toLowerCase()) ?? null
+}
+
+export function requireEcosystem(language: string): Ecosystem {
+  const ecosystem = ecosystemOfLanguage(language)
+  if (ecosystem === null) throw new HttpError(404, `There is no language '${language}'.`)
+  return ecosystem
+}
