@@ -10,7 +10,16 @@ export {
   matchRecords,
   type PackageVersion,
 } from './advisory-index'
-export { aliasesOf, cveFirst, cveOf, cvesOf, cweIdsOf, groupByAlias, identifiersOf, primaryOf } from './aliases'
+export {
+  aliasesOf,
+  cveFirst,
+  cveOf,
+  cvesOf,
+  cweIdsOf,
+  groupByAlias,
+  identifiersOf,
+  primaryOf,
+} from './aliases'
 export {
   type CompiledEntry,
   type CompiledEvent,
