@@ -131,15 +131,31 @@ export const stabilitySectionSchema = z.object({
   }),
 })
 
+/**
+ * Spec §3 License: id, name, uri, wildcard, proprietary. wildcard: an "or later" licence (`Apache-2.0+`,
+ * `GPL-2.0-or-later`); proprietary: the owner's own terms rather than a listed open licence (account
+ * custom ids, `LicenseRef-…`, `UNLICENSED`, `SEE LICENSE IN`). Reports stored before the two flags
+ * existed read as false.
+ */
+export const licenceRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  uri: z.string().nullable(),
+  wildcard: z.boolean().default(false),
+  proprietary: z.boolean().default(false),
+})
+
 export const licensingResultSchema = z.object({
   library: librarySchema,
   version: z.string(),
   scope: scopeSchema,
   transitive: z.boolean(),
-  licenses: z.array(z.object({ id: z.string(), name: z.string(), uri: z.string().nullable() })),
+  licenses: z.array(licenceRefSchema),
   warnings: z.array(z.string()),
   violations: z.array(z.object({ policyName: z.string(), licence: z.string() })),
   exclusions: z.array(z.unknown()).optional(),
+  /** The copyright text the account set for the library (copyright edit dialog); absent when none. */
+  copyright: z.string().optional(),
 })
 
 export const licensingSectionSchema = z.object({

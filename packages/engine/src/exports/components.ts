@@ -15,6 +15,8 @@ export interface ExportComponent {
   scope: Scope
   transitive: boolean
   licences: LicenceRef[]
+  /** The account's copyright text for the library (the licensing result's), empty when none was set. */
+  copyright: string
   advices: Advice[]
   stability: StabilityVersion | null
   /** Direct dependencies that bring it in (`name:version`), as the report lists them. */
@@ -59,9 +61,9 @@ function splitLabel(label: string): { name: string; version: string } | null {
 }
 
 export function exportView(doc: ReportDocument): ExportView {
-  const licences = new Map<string, LicenceRef[]>()
+  const licences = new Map<string, { licenses: LicenceRef[]; copyright?: string }>()
   for (const r of doc.licensing.reports)
-    for (const res of r.results) licences.set(keyOf(r.language, res.library.name, res.version), res.licenses)
+    for (const res of r.results) licences.set(keyOf(r.language, res.library.name, res.version), res)
   const stability = new Map<string, StabilityVersion>()
   for (const r of doc.stability.reports)
     for (const v of r.versions) stability.set(keyOf(r.language, v.name, v.version), v)
@@ -87,7 +89,8 @@ export function exportView(doc: ReportDocument): ExportView {
         purl,
         scope: report.scope,
         transitive: report.transitive,
-        licences: licences.get(key) ?? [],
+        licences: licences.get(key)?.licenses ?? [],
+        copyright: licences.get(key)?.copyright ?? '',
         advices: report.advices,
         stability: stability.get(key) ?? null,
         introducedBy: report.introducedBy,

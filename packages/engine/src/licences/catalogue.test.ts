@@ -11,7 +11,13 @@ const refs = (declared: unknown) =>
 describe('licence catalogue', () => {
   it('describes SPDX licences with name and uri from the SPDX list', () => {
     expect(refs('MIT')).toEqual([
-      { id: 'MIT', name: 'MIT License', uri: expect.stringMatching(/^https?:\/\//) },
+      {
+        id: 'MIT',
+        name: 'MIT License',
+        uri: expect.stringMatching(/^https?:\/\//),
+        wildcard: false,
+        proprietary: false,
+      },
     ])
     expect(refs('GPL-2.0+')[0]).toMatchObject({
       id: 'GPL-2.0-or-later',
@@ -22,12 +28,49 @@ describe('licence catalogue', () => {
       id: 'SEE LICENSE IN https://example.com/eula',
       name: 'SEE LICENSE IN https://example.com/eula',
       uri: 'https://example.com/eula',
+      wildcard: false,
+      proprietary: true,
     })
     expect(refs('Acme Internal Terms')[0]).toEqual({
       id: 'Acme Internal Terms',
       name: 'Acme Internal Terms',
       uri: null,
+      wildcard: false,
+      proprietary: false,
     })
+  })
+
+  it.each([
+    // declared, account custom ids, expected [wildcard, proprietary] per leaf
+    ['MIT', [], [[false, false]]],
+    ['Apache-2.0+', [], [[true, false]]],
+    ['GPL-2.0+', [], [[true, false]]],
+    ['GPL-3.0-or-later', [], [[true, false]]],
+    ['LGPL-2.1', [], [[false, false]]],
+    ['GPL-2.0-only WITH Classpath-exception-2.0', [], [[false, false]]],
+    ['LicenseRef-Acme-EULA', [], [[false, true]]],
+    ['UNLICENSED', [], [[false, true]]],
+    ['SEE LICENSE IN LICENSE.md', [], [[false, true]]],
+    ['Acme-Proprietary', ['Acme-Proprietary'], [[false, true]]],
+    [
+      'MIT OR GPL-2.0+',
+      [],
+      [
+        [false, false],
+        [true, false],
+      ],
+    ],
+    ['Some words nobody reads', [], [[false, false]]],
+  ] as const)('flags %s: wildcard = "or later", proprietary = own terms', (declared, custom, flags) => {
+    const customLicences = custom.map((id) => ({ id }))
+    const leaves = licenceLeaves(normaliseLicence(declared, { customLicences }).expression!)
+    expect(leaves.map((l) => describeLicence(l, customLicences))).toEqual(
+      flags.map(([wildcard, proprietary]) => expect.objectContaining({ wildcard, proprietary })),
+    )
+  })
+
+  it('gives the undeclared licence neither flag', () => {
+    expect(UNDECLARED_LICENCE).toMatchObject({ wildcard: false, proprietary: false })
   })
 
   it('canonicalises ids and searches the list (2+ characters)', () => {
@@ -60,7 +103,9 @@ describe('assessLicence', () => {
 
   it('counts a wholly unrecognised licence as undeclared, but keeps its text', () => {
     const a = assessLicence('Public Domain', [])
-    expect(a.licences).toEqual([{ id: 'Public Domain', name: 'Public Domain', uri: null }])
+    expect(a.licences).toEqual([
+      { id: 'Public Domain', name: 'Public Domain', uri: null, wildcard: false, proprietary: false },
+    ])
     expect(a.undeclared).toBe(true)
     expect(a.warnings[0]).toBe('No valid license found!')
   })

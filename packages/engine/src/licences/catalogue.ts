@@ -3,7 +3,7 @@
 // Data from spdx-license-list (SPDX License List, CC0-1.0), deprecated ids included.
 import spdxLicenceList from 'spdx-license-list'
 import type { LicenceRef } from '../report/document'
-import type { LicenceLeaf } from './expression'
+import type { KnownLicenceLeaf, LicenceLeaf } from './expression'
 import { formatLicenceLeaf } from './expression'
 
 /** Shown when a component declares no licence at all, or nothing we recognise (spec §3 License). */
@@ -11,6 +11,8 @@ export const UNDECLARED_LICENCE: LicenceRef = {
   id: 'NOT DECLARED / NOT FOUND',
   name: 'NOT DECLARED / NOT FOUND',
   uri: null,
+  wildcard: false,
+  proprietary: false,
 }
 
 /** The warning that goes with the undeclared licence (spec §3 License). */
@@ -36,23 +38,42 @@ export function spdxLicenceInfo(id: string): { name: string; url: string } | nul
   return entry ? { name: entry.name, url: entry.url } : null
 }
 
-/** The LicenceRef the report shows for one leaf of a licence expression. */
+/**
+ * The LicenceRef the report shows for one leaf of a licence expression (spec §3 License: id, name, uri,
+ * wildcard, proprietary). The spec names the two flags without defining them; we read them as:
+ * - wildcard: the licence is granted "or (at your option) any later version" (`Apache-2.0+`,
+ *   `GPL-2.0-or-later`), so the id stands for a family of versions rather than one text;
+ * - proprietary: the licence is not an open licence from the SPDX list but the owner's own terms:
+ *   an account-defined id (product-notes "plus custom proprietary identifiers"), a `LicenseRef-…`
+ *   (SPDX's mark for non-listed licences), npm's `UNLICENSED` (no rights granted) or
+ *   `SEE LICENSE IN <file>` (npm's form for a custom licence). Text we simply cannot read is neither.
+ */
 export function describeLicence(leaf: LicenceLeaf, custom: readonly CustomLicence[] = []): LicenceRef {
   const id = formatLicenceLeaf(leaf)
   if (leaf.kind === 'unrecognised') {
     const uri = leaf.seeFile && /^https?:\/\//i.test(leaf.seeFile) ? leaf.seeFile : null
-    return { id, name: leaf.text, uri }
+    return { id, name: leaf.text, uri, wildcard: false, proprietary: leaf.seeFile !== null }
   }
+  const flags = { wildcard: isWildcard(leaf), proprietary: isProprietary(leaf) }
   if (leaf.custom) {
     const c = custom.find((x) => x.id.toLowerCase() === leaf.id.toLowerCase())
-    if (c) return { id, name: c.name ?? c.id, uri: c.uri ?? null }
-    if (leaf.id === 'UNLICENSED') return { id, name: 'UNLICENSED (no licence granted)', uri: null }
-    return { id, name: leaf.id, uri: null }
+    if (c) return { id, name: c.name ?? c.id, uri: c.uri ?? null, ...flags }
+    if (leaf.id === 'UNLICENSED') return { id, name: 'UNLICENSED (no licence granted)', uri: null, ...flags }
+    return { id, name: leaf.id, uri: null, ...flags }
   }
   const info = spdxLicenceInfo(leaf.id)
   const base = info?.name ?? leaf.id
   const name = `${base}${leaf.orLater ? ' or later' : ''}${leaf.exception ? ` with ${leaf.exception}` : ''}`
-  return { id, name, uri: info?.url ?? null }
+  return { id, name, uri: info?.url ?? null, ...flags }
+}
+
+/** `+` on any id, or the GNU `-or-later` ids (which is where `GPL-2.0+` is upgraded to). */
+function isWildcard(leaf: KnownLicenceLeaf): boolean {
+  return leaf.orLater || leaf.id.endsWith('-or-later')
+}
+
+function isProprietary(leaf: KnownLicenceLeaf): boolean {
+  return leaf.custom || /^(LicenseRef|DocumentRef)-/i.test(leaf.id)
 }
 
 /**

@@ -117,6 +117,20 @@ describe('buildLicensingSection', () => {
     })
   })
 
+  it('carries the copyright text set for a component, and none where none was set', () => {
+    const r = buildLicensingSection({
+      components,
+      metadata,
+      policies,
+      copyrightFor: (c) =>
+        c.name === 'mit-lib' ? '(c) 2020 Mit Lib authors' : c.name === 'bare' ? '' : null,
+    })
+    const results = r.section.reports.flatMap((x) => x.results)
+    expect(results.find((x) => x.library.name === 'mit-lib')?.copyright).toBe('(c) 2020 Mit Lib authors')
+    expect(results.find((x) => x.library.name === 'bare')).not.toHaveProperty('copyright')
+    expect(results.find((x) => x.library.name === 'gpl-lib')).not.toHaveProperty('copyright')
+  })
+
   it('is not assessed when no licence could be had for any component', () => {
     const r = buildLicensingSection({ components: [component('offline', '1.0.0')], metadata, policies })
     expect(r.section.assessed).toBe(false)

@@ -27,6 +27,8 @@ export interface LicensingSectionInput {
   customLicences?: readonly CustomLicence[]
   /** A licence fix for the component (spec §2 License fix dialog), replacing everything declared. */
   overrideFor?: (component: Component) => readonly string[] | null | undefined
+  /** The account's copyright text for the component (spec §2 Copyright edit dialog); shown per result. */
+  copyrightFor?: (component: Component) => string | null | undefined
   /** Licensing exclusions matching the component (spec §3 Exclusion). */
   exclusionsFor?: (component: Component) => readonly unknown[] | undefined
 }
@@ -81,6 +83,8 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
       violations: [],
     }
     if (exclusions.length > 0) result.exclusions = [...exclusions]
+    const copyright = input.copyrightFor?.(c)
+    if (copyright) result.copyright = copyright
     let a: LicenceAssessment | null = null
     if (source) {
       a = assessLicence(source.licences, input.policies, options)

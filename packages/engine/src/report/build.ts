@@ -53,6 +53,8 @@ export interface BuildReportInput {
   customLicences?: readonly CustomLicence[]
   /** The account's licence fix for a component (spec report-page §2 License fix), replacing what it declares. */
   licenceOverrideFor?: (component: Component) => readonly string[] | null | undefined
+  /** The account's copyright text for a component (spec report-page §2 Copyright edit dialog). */
+  copyrightFor?: (component: Component) => string | null | undefined
   scoreAlgorithm?: SecurityScoreAlgorithm
   epss?: (cve: string) => number | null
   kev?: (cve: string) => { cve: string; exploited: boolean } | null
@@ -112,6 +114,7 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     policies: input.policies ?? [],
     ...(input.customLicences ? { customLicences: input.customLicences } : {}),
     ...(input.licenceOverrideFor ? { overrideFor: input.licenceOverrideFor } : {}),
+    ...(input.copyrightFor ? { copyrightFor: input.copyrightFor } : {}),
     ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
   })
   if (!metadata) {

@@ -141,6 +141,10 @@ export interface LicenceRef {
   id: string
   name: string
   uri: string | null
+  /** An "or later" licence (`Apache-2.0+`, `GPL-2.0-or-later`): any later version of it may apply. */
+  wildcard: boolean
+  /** Not an open licence on the SPDX list: an account-defined id, `LicenseRef-…`, `UNLICENSED`, `SEE LICENSE IN`. */
+  proprietary: boolean
 }
 
 export interface LicensingResult {
@@ -152,6 +156,8 @@ export interface LicensingResult {
   warnings: string[]
   violations: { policyName: string; licence: string }[]
   exclusions?: unknown[]
+  /** The copyright text the account set for the library (spec §2 Copyright edit dialog); absent when none. */
+  copyright?: string
 }
 
 export interface LicensingSection {

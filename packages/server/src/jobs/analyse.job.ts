@@ -145,6 +145,7 @@ export async function runAnalysis(
       policies: licensing.policies,
       customLicences: licensing.customLicences,
       licenceOverrideFor: licensing.overrideFor,
+      copyrightFor: licensing.copyrightFor,
       ...(enrichment
         ? {
             epss: (cve: string) => enrichment.epss.get(cve) ?? null,

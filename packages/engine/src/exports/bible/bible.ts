@@ -1,6 +1,6 @@
 // The licence bible (spec report-page §9 download types bible_json and bible_pdf; product-notes
 // "Downloads"): every component with its licences and copyright text, grouped by language.
-// Copyright text stays empty until a copyright source exists (no override store yet).
+// The copyright text is the one the account set for the library (copyright dialog); empty when none.
 import type { Language } from '../../model'
 import type { LicenceRef, ReportDocument } from '../../report/document'
 import type { ExportContext } from '../components'
@@ -48,7 +48,7 @@ export function licenceBible(doc: ReportDocument, ctx: ExportContext): LicenceBi
           scope: res.scope,
           transitive: res.transitive,
           licenses: res.licenses,
-          copyright: '',
+          copyright: res.copyright ?? '',
         })),
     })),
   }
@@ -110,11 +110,17 @@ export async function biblePdf(doc: ReportDocument, ctx: ExportContext): Promise
   for (const l of bible.languages) {
     sectionTitle(pdf, `Components: ${l.language}`, `${l.components.length} components, by name.`)
     table(pdf, columns, l.components, {
+      // the copyright column is narrow: the detail line carries the whole text
       detail: (c) =>
-        c.licenses
-          .map((x) => x.name)
-          .filter((n) => n && n !== 'NOT DECLARED / NOT FOUND')
-          .join('; ') || null,
+        [
+          c.licenses
+            .map((x) => x.name)
+            .filter((n) => n && n !== 'NOT DECLARED / NOT FOUND')
+            .join('; '),
+          c.copyright,
+        ]
+          .filter(Boolean)
+          .join(' · ') || null,
     })
   }
   drawFrames(pdf, frame)

@@ -103,6 +103,8 @@ export function reportBom(doc: ReportDocument, ctx: ExportContext): Models.Bom {
       purl: c.purl,
       scope: c.scope === 'optional' ? Enums.ComponentScope.Optional : Enums.ComponentScope.Required,
       licenses: new Models.LicenseRepository(licencesOf(c)),
+      // the account's copyright text for the library (spec report-page §2 Copyright edit dialog)
+      ...(c.copyright ? { copyright: c.copyright } : {}),
     })
     component.properties.add(new Models.Property('sextant:scope', c.scope))
     component.properties.add(new Models.Property('sextant:transitive', String(c.transitive)))

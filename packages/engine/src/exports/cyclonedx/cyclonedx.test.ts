@@ -4,7 +4,7 @@
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { sampleReport } from '../fixtures/sample-report'
+import { QS_COPYRIGHT, sampleReport } from '../fixtures/sample-report'
 import { cyclonedxJson, cyclonedxXml } from './serialize'
 import { cyclonedxXsdErrors } from './test-xsd'
 
@@ -20,7 +20,12 @@ describe('CycloneDX export', () => {
     expect(bom.serialNumber).toBe('urn:uuid:2b1f1c0e-0000-4000-8000-000000000001')
     expect(bom.components).toHaveLength(6)
     const qs = bom.components.find((c: { name: string }) => c.name === 'qs')
-    expect(qs).toMatchObject({ purl: 'pkg:npm/qs@6.7.0', licenses: [{ license: { id: 'BSD-3-Clause' } }] })
+    expect(qs).toMatchObject({
+      purl: 'pkg:npm/qs@6.7.0',
+      licenses: [{ license: { id: 'BSD-3-Clause' } }],
+      copyright: QS_COPYRIGHT,
+    })
+    expect(bom.components.find((c: { name: string }) => c.name === 'lodash').copyright).toBeUndefined()
     const odd = bom.components.find((c: { name: string }) => c.name === 'odd,name')
     expect(odd).toMatchObject({ group: '@scope', purl: 'pkg:npm/%40scope/odd%2Cname@1.0.0' })
     const root = bom.dependencies.find((d: { ref: string }) => d.ref === bom.metadata.component['bom-ref'])

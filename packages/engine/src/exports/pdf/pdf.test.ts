@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bibleJson, biblePdf } from '../bible/bible'
-import { sampleReport, syntheticReport } from '../fixtures/sample-report'
+import { QS_COPYRIGHT, sampleReport, syntheticReport } from '../fixtures/sample-report'
 import { reportPdf } from './report-pdf'
 import { verdicts } from './verdicts'
 
@@ -60,9 +60,12 @@ describe('PDF downloads', () => {
     expect(bible.languages[0].language).toBe('nodejs')
     expect(bible.languages[0].components).toHaveLength(6)
     expect(bible.languages[0].components[0]).toMatchObject({ copyright: '' })
+    const qs = bible.languages[0].components.find((c: { name: string }) => c.name === 'qs')
+    expect(qs.copyright).toBe(QS_COPYRIGHT)
     const bytes = await biblePdf(sampleReport(), ctx)
     const text = pdfToText(bytes)
     expect(text).toContain('Licence bible')
+    expect(text).toContain('LaFreniere')
     expect(text).toContain('BSD 3-Clause')
     expect(renderPages(bytes, 'bible').length).toBeGreaterThanOrEqual(1)
   })

@@ -2,7 +2,7 @@
 // declared licence, DEPENDS_ON edges; and our own SPDX extractor reads it back to the same graph.
 import { describe, expect, it } from 'vitest'
 import { extractorById } from '../../extractors'
-import { sampleReport } from '../fixtures/sample-report'
+import { QS_COPYRIGHT, sampleReport } from '../fixtures/sample-report'
 import { spdxJson } from './spdx'
 
 const ctx = { projectName: 'shop-front', generatedAt: new Date('2025-03-04T06:00:00.123Z') }
@@ -22,10 +22,12 @@ describe('SPDX export', () => {
     expect(qs).toMatchObject({
       versionInfo: '6.7.0',
       licenseDeclared: 'BSD-3-Clause',
+      copyrightText: QS_COPYRIGHT,
       externalRefs: [{ referenceType: 'purl', referenceLocator: 'pkg:npm/qs@6.7.0' }],
     })
     const odd = doc.packages.find((p: { name: string }) => p.name === '@scope/odd,name')
     expect(odd.licenseDeclared).toBe('NOASSERTION')
+    expect(odd.copyrightText).toBe('NOASSERTION')
     const express = doc.packages.find((p: { name: string }) => p.name === 'express')
     expect(doc.relationships).toContainEqual({
       spdxElementId: express.SPDXID,

@@ -13,7 +13,8 @@ interface SpdxPackage {
   filesAnalyzed: false
   licenseConcluded: 'NOASSERTION'
   licenseDeclared: string
-  copyrightText: 'NOASSERTION'
+  /** The account's copyright text for the library, else NOASSERTION. */
+  copyrightText: string
   primaryPackagePurpose: 'LIBRARY' | 'APPLICATION'
   externalRefs?: { referenceCategory: 'PACKAGE-MANAGER'; referenceType: 'purl'; referenceLocator: string }[]
 }
@@ -66,7 +67,7 @@ export function spdxJson(doc: ReportDocument, ctx: ExportContext): string {
         filesAnalyzed: false,
         licenseConcluded: 'NOASSERTION',
         licenseDeclared: declared(c.licences),
-        copyrightText: 'NOASSERTION',
+        copyrightText: c.copyright || 'NOASSERTION',
         primaryPackagePurpose: 'LIBRARY',
         externalRefs: [
           { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: c.purl },

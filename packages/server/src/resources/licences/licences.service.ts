@@ -17,6 +17,7 @@ import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import {
   type LibraryKey,
+  listCopyrights,
   listOverrides,
   listPolicies,
   type PolicyFields,
@@ -115,33 +116,39 @@ export interface ProjectLicensing {
   policies: LicencePolicy[]
   customLicences: CustomLicence[]
   overrideFor: (component: Component) => readonly string[] | null
+  /** The copyright text set for the component's library (this version, else '*'). */
+  copyrightFor: (component: Component) => string | null
 }
 
-/** The account's policies that bind the project, its custom licence ids and its licence fixes. */
+/** The account's policies that bind the project, its custom licence ids, licence fixes and copyright texts. */
 export async function projectLicensing(
   db: Db,
   accountUuid: string,
   project: { name: string; tags?: readonly string[] },
 ): Promise<ProjectLicensing> {
-  const [stored, overrides] = await Promise.all([
+  const [stored, overrides, copyrights] = await Promise.all([
     listPolicies(db, accountUuid),
     listOverrides(db, accountUuid),
+    listCopyrights(db, accountUuid),
   ])
   const policies = applicableLicencePolicies(stored.map(enginePolicyOf), project)
   const customIds = new Set(stored.flatMap((p) => p.customLicences))
   const fixes = new Map(overrides.map((o) => [libraryKeyString(o), o.licences]))
+  const texts = new Map(copyrights.map((c) => [libraryKeyString(c), c.text]))
+  /** The entry for the component's exact version, else the one for every version ('*'). */
+  const lookup = <T>(entries: Map<string, T>, c: Component): T | null => {
+    const language = languageOfEcosystem(c.ecosystem)
+    return (
+      entries.get(libraryKeyString({ language, name: c.name, version: storedVersion(c.version) })) ??
+      entries.get(libraryKeyString({ language, name: c.name, version: '*' })) ??
+      null
+    )
+  }
   return {
     policies,
     customLicences: [...customIds].map((id) => ({ id })),
-    overrideFor: (c) => {
-      const language = languageOfEcosystem(c.ecosystem)
-      const version = storedVersion(c.version)
-      return (
-        fixes.get(libraryKeyString({ language, name: c.name, version })) ??
-        fixes.get(libraryKeyString({ language, name: c.name, version: '*' })) ??
-        null
-      )
-    },
+    overrideFor: (c) => lookup(fixes, c),
+    copyrightFor: (c) => lookup(texts, c) || null,
   }
 }
 

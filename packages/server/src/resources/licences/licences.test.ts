@@ -37,6 +37,14 @@ const sbom = {
     },
     {
       type: 'library',
+      'bom-ref': 'later-lib',
+      name: 'later-lib',
+      version: '3.1.0',
+      purl: 'pkg:npm/later-lib@3.1.0',
+      licenses: [{ expression: 'LGPL-2.1-or-later OR LicenseRef-Acme-EULA' }],
+    },
+    {
+      type: 'library',
       'bom-ref': 'widget',
       group: '@acme',
       name: 'widget',
@@ -44,13 +52,14 @@ const sbom = {
       purl: 'pkg:npm/%40acme/widget@2.0.0',
     },
   ],
-  dependencies: [{ ref: 'root', dependsOn: ['express', 'gpl-lib', 'widget'] }],
+  dependencies: [{ ref: 'root', dependsOn: ['express', 'gpl-lib', 'later-lib', 'widget'] }],
 }
 
 interface Result {
   library: { name: string }
-  licenses: { id: string }[]
+  licenses: { id: string; wildcard: boolean; proprietary: boolean }[]
   violations: { policyName: string; licence: string }[]
+  copyright?: string
 }
 interface Doc {
   licensing: { score: number; reports: { results: Result[] }[] }
@@ -182,4 +191,32 @@ describe.each(storageModes())('licences on %s storage', (mode) => {
     expect(resultOf(doc, '@acme/widget').licenses.map((l) => l.id)).toEqual(['Apache-2.0'])
     expect(doc.licensing.score).toBe(0)
   })
+
+  it('flags "or later" licences as wildcard and LicenseRef ones as proprietary (spec §3 License)', async () => {
+    const doc = await latest()
+    expect(resultOf(doc, 'later-lib').licenses).toEqual([
+      expect.objectContaining({ id: 'LGPL-2.1-or-later', wildcard: true, proprietary: false }),
+      expect.objectContaining({ id: 'LicenseRef-Acme-EULA', wildcard: false, proprietary: true }),
+    ])
+    expect(resultOf(doc, 'express').licenses).toEqual([
+      expect.objectContaining({ id: 'MIT', wildcard: false, proprietary: false }),
+    ])
+  })
+
+  it('shows the copyright text in the report and the CycloneDX export after recompute', async () => {
+    const text = '(c) 2024 Acme Widgets Ltd'
+    expect((await post(`${library}/copyright?text=${encodeURIComponent(text)}`)).status).toBe(200)
+    // only for the version the text was set for: gpl-lib 2.0.0 does not exist, so gpl-lib stays bare
+    const gplLib = '/api/v1/licenses/library/nodejs/gpl-lib/2.0.0/copyright'
+    expect((await post(`${gplLib}?text=${encodeURIComponent('(c) elsewhere')}`)).status).toBe(200)
+    const doc = await recompute()
+    expect(resultOf(doc, '@acme/widget').copyright).toBe(text)
+    expect(resultOf(doc, 'gpl-lib').copyright).toBeUndefined()
+    const res = await api(`/api/v1/reports/sbom-cdx.json/${pid}?branch=main`, { method: 'POST' })
+    expect(res.status).toBe(200)
+    const bom = (await res.json()) as { components: { name: string; group?: string; copyright?: string }[] }
+    const widget = bom.components.find((c) => c.name === 'widget' && c.group === '@acme')
+    expect(widget?.copyright).toBe(text)
+    expect(bom.components.find((c) => c.name === 'gpl-lib')?.copyright).toBeUndefined()
+  }, 30_000)
 })
