@@ -182,7 +182,9 @@ export function accountsApi(client: SextantClient) {
 }
 
 /** Input checks throw synchronously; callers get them as rejected promises like every other failure. */
-function rejectingThrows<T extends Record<string, (...args: never[]) => Promise<unknown>>>(methods: T): T {
+export function rejectingThrows<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  methods: T,
+): T {
   const wrapped: Record<string, unknown> = {}
   for (const [name, method] of Object.entries(methods)) {
     wrapped[name] = (...args: never[]) => {

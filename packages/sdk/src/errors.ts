@@ -21,13 +21,16 @@ export class SdkError extends Error {
   readonly status: number
   readonly error: string
   readonly details: ApiError['details']
+  /** True when the answer was the server's own JSON error body (not a proxy's page or a client check). */
+  readonly fromServer: boolean
 
-  constructor(body: ApiError) {
+  constructor(body: ApiError, fromServer = false) {
     super(body.message)
     this.name = 'SdkError'
     this.status = body.status
     this.error = body.error
     this.details = body.details
+    this.fromServer = fromServer
   }
 
   /** The JSON error shape, as the server sent it (or as the client made it). */
@@ -54,7 +57,7 @@ export function errorFromResponse(status: number, statusText: string, text: stri
     json = null
   }
   const parsed = apiErrorSchema.safeParse(json)
-  if (parsed.success) return new SdkError(parsed.data)
+  if (parsed.success) return new SdkError(parsed.data, true)
   const error = statusText ? statusText.toUpperCase() : `HTTP ${status}`
   const message = text.trim() && text.length < 500 ? text.trim() : sdkMessages.noReason
   return new SdkError({ status, error, message })

@@ -6,6 +6,16 @@ export { authorizationHeader } from './auth'
 export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
+export {
+  INTERNAL_ERROR_REASON,
+  LICENCE_SEARCH_MINIMUM,
+  type LicenceChangeFailure,
+  type LicenceChangeResult,
+  type LicenceLibrary,
+  type LicencesApi,
+  licenceFailureReason,
+  licencesApi,
+} from './licences'
 export { type TagsApi, tagsApi } from './tags'
 export type { CallArgs, CallOptions, CallResult, StreamRouteName } from './types'
 export type { ManifestFile } from './uploads'
