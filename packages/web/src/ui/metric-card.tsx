@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 
 export type MetricTone = 'good' | 'warn' | 'bad' | 'muted'
 
-const toneColor: Record<MetricTone, string> = { good: 'green', warn: 'yellow', bad: 'red', muted: 'gray' }
+// warn is orange: a yellow value on white is below the contrast a large figure needs (WCAG 3:1).
+const toneColor: Record<MetricTone, string> = { good: 'green', warn: 'orange', bad: 'red', muted: 'gray' }
 
 interface MetricCardProps {
   label: string

@@ -1,0 +1,73 @@
+// Pure rules of /dashboard (issue 8 "Companion pages": projects by outcome, score trends, the most
+// widespread vulnerable components): the period choices, the outcome and severity slices, and the
+// account's average scores after each report (each branch counted with its latest report at that time).
+import type { ReportsOverview, SecurityMetrics } from '@sextant/contract'
+import type { Slice } from '../../ui/charts'
+
+export const PERIODS = [
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: 'all', label: 'All time' },
+] as const
+export type Period = (typeof PERIODS)[number]['value']
+export const DEFAULT_PERIOD: Period = '30'
+
+export function sinceDaysOf(period: Period): number | undefined {
+  return period === 'all' ? undefined : Number(period)
+}
+
+export function outcomeSlices(overview: ReportsOverview): Slice[] {
+  return [
+    { label: 'Pass', value: overview.outcomes.PASS, color: '#40c057' },
+    { label: 'Fail', value: overview.outcomes.FAIL, color: '#fa5252' },
+    { label: 'Undeclared', value: overview.outcomes.UNDECLARED, color: '#adb5bd' },
+  ]
+}
+
+export function severitySlices(metrics: SecurityMetrics): Slice[] {
+  const v = metrics.vulnerabilities
+  return [
+    { label: 'Critical', value: v.CRITICAL, color: '#c92a2a' },
+    { label: 'High', value: v.HIGH, color: '#fa5252' },
+    { label: 'Medium', value: v.MEDIUM, color: '#fd7e14' },
+    { label: 'Low', value: v.LOW, color: '#fcc419' },
+  ]
+}
+
+export interface TrendPoint {
+  at: string
+  security: number
+  stability: number
+  licensing: number
+  /** Branches with a report at that time. */
+  branches: number
+}
+
+const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
+
+/**
+ * The account's average scores after each report of the period, oldest first: at every report time,
+ * each branch counts with its newest report up to then. At most `maxPoints` (the newest).
+ */
+export function accountTrend(reports: ReportsOverview['reports'], maxPoints = 60): TrendPoint[] {
+  const branches = reports.map((r) => r.trend)
+  const times = [...new Set(branches.flat().map((p) => p.createdAt))].sort().slice(-maxPoints)
+  return times.map((at) => {
+    const current = branches
+      .map((points) => points.filter((p) => p.createdAt <= at).at(-1))
+      .filter((p) => p !== undefined)
+    return {
+      at,
+      security: mean(current.map((p) => p.security)),
+      stability: mean(current.map((p) => p.stability)),
+      licensing: mean(current.map((p) => p.licensing)),
+      branches: current.length,
+    }
+  })
+}
+
+/** A score against its threshold: the colour of its badge. */
+export function scoreTone(score: number, threshold: number): 'green' | 'red' {
+  return score >= threshold ? 'green' : 'red'
+}
