@@ -1,21 +1,30 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams (and Administration for system administrators); the screen below is the route's.
+// Members, Teams, Tags, Configuration (Administrators only) and Administration (system administrators);
+// the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { useSession } from '../auth/use-session'
+import { useRights } from './use-rights'
 
 const TABS = [
   { value: '/account', label: 'My account' },
   { value: '/account/members', label: 'Members' },
   { value: '/account/teams', label: 'Teams' },
+  { value: '/account/tags', label: 'Tags' },
 ]
+const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
 
 function AccountTabs() {
   const { user } = useSession()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const tabs = user?.sysadmin ? [...TABS, { value: '/admin', label: 'Administration' }] : TABS
+  const may = useRights()
+  const tabs = [
+    ...TABS,
+    ...(may('configuration', 'read') ? [CONFIGURATION_TAB] : []),
+    ...(user?.sysadmin ? [{ value: '/admin', label: 'Administration' }] : []),
+  ]
   return (
     <Tabs value={pathname} onChange={(to) => to && navigate(to)} keepMounted={false}>
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>

@@ -4,20 +4,27 @@ import type { Role } from '@sextant/contract'
 
 export const NOT_AUTHORIZED = 'This action is available only to authorized roles'
 
-export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration'
+export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags'
 export type UiAction = 'read' | 'create' | 'edit' | 'delete'
 
 const all: UiAction[] = ['read', 'create', 'edit', 'delete']
 const readOnly: UiAction[] = ['read']
 
 // Tokens are "own" for Collaborators and Viewers: they manage their own API tokens only.
+// Team administrators create tags but neither rename, retag nor delete them.
 const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
-  Administrator: { members: all, teams: all, tokens: all, configuration: all },
-  TeamAdministrator: { members: all, teams: ['read', 'edit'], tokens: all, configuration: [] },
-  Collaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
-  TeamCollaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
-  Viewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
-  TeamViewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [] },
+  Administrator: { members: all, teams: all, tokens: all, configuration: all, tags: all },
+  TeamAdministrator: {
+    members: all,
+    teams: ['read', 'edit'],
+    tokens: all,
+    configuration: [],
+    tags: ['read', 'create'],
+  },
+  Collaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
+  TeamCollaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
+  Viewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
+  TeamViewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
 }
 
 export function roleMay(role: Role, sysadmin: boolean, area: UiArea, action: UiAction): boolean {

@@ -1,12 +1,15 @@
 // The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
-// screens"): sign-in with a second factor, register, My account, members, teams and the sysadmin panel.
+// screens"): sign-in with a second factor, register, My account, members, teams, tags, configuration
+// and the sysadmin panel.
 import type { RouteObject } from 'react-router-dom'
 import { AdminPage } from '../admin/admin-page'
 import { AccountLayout } from './account-layout'
+import { ConfigurationPage } from './configuration-page'
 import { MembersPage } from './members-page'
 import { MyAccountPage } from './my-account-page'
 import { RegisterPage } from './register-page'
 import { SignInPage } from './sign-in-page'
+import { TagsPage } from './tags-page'
 import { TeamsPage } from './teams-page'
 
 export const accountRoutes: RouteObject[] = [
@@ -18,6 +21,8 @@ export const accountRoutes: RouteObject[] = [
       { path: '/account', element: <MyAccountPage /> },
       { path: '/account/members', element: <MembersPage /> },
       { path: '/account/teams', element: <TeamsPage /> },
+      { path: '/account/tags', element: <TagsPage /> },
+      { path: '/account/configuration', element: <ConfigurationPage /> },
       { path: '/admin', element: <AdminPage /> },
     ],
   },
