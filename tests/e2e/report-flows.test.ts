@@ -3,57 +3,22 @@
 // exclude → recompute → score changes → remove, history + differences, downloads, tree, companion pages,
 // the §5 validation messages, screenshots at 1440 and 390 px and an axe-core scan with no serious or critical violations.
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  startTestInstance,
-  TEST_ADMIN,
-  type TestInstance,
-  waitForReport,
-} from '../../packages/server/src/testing/instance'
-import {
-  corpusDir,
-  startTestNpmRegistry,
-  type TestNpmRegistry,
-} from '../../packages/server/src/testing/npm-registry'
-import { launchBrowser } from './browser'
-
-const repoRoot = resolve(import.meta.dirname, '../..')
-const webDir = join(repoRoot, 'packages/web/dist')
-const shots = join(repoRoot, 'test-results/screenshots')
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  nodes: { target: string[] }[]
-}
-
-async function seriousViolations(page: Page, selector = 'body'): Promise<string[]> {
-  await page.addScriptTag({ path: axePath })
-  const violations = await page.evaluate(async (context) => {
-    const axe = (
-      window as unknown as { axe: { run(c: string, o: unknown): Promise<{ violations: AxeViolation[] }> } }
-    ).axe
-    return (await axe.run(context, { resultTypes: ['violations'] })).violations
-  }, selector)
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
+  type E2eServer,
+  seriousViolations,
+  shots,
+  signInAdmin,
+  startE2eServer,
+  uploadCorpusProject,
+} from './fixture'
 
 describe('report page flows in Chromium', () => {
-  let t: TestInstance
+  let server: E2eServer
+  let t: E2eServer['t']
   let browser: Browser
-  let registry: TestNpmRegistry
   let token = ''
   let pid = ''
 
@@ -67,45 +32,13 @@ describe('report page flows in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true })
-    registry = await startTestNpmRegistry()
-    t = await startTestInstance('embedded', {
-      SEXTANT_SERVE_WEB: 'true',
-      SEXTANT_WEB_DIR: webDir,
-      SEXTANT_OFFLINE: 'false',
-      SEXTANT_NPM_REGISTRY: registry.url,
-      SEXTANT_ADVISORY_SOURCES: join(corpusDir, 'osv/npm.jsonl.gz'),
-    })
-    browser = await launchBrowser()
-    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-    token = ((await login.json()) as { accessToken: string }).accessToken
-    // The start-up sync of the corpus advisories must have finished before the analysis.
-    for (let waited = 0; waited < 60_000; waited += 500) {
-      const stats = (await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).json()) as {
-        databases: { status: string }[]
-      }
-      if (stats.databases[0]?.status === 'OK') break
-      await new Promise((r) => setTimeout(r, 500))
-    }
-    const form = new FormData()
-    for (const f of ['package.json', 'package-lock.json'])
-      form.append('file', new Blob([readFileSync(join(corpusDir, 'projects/nodegoat', f))]), f)
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=nodegoat`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', { Authorization: `Bearer ${token}` }, 60_000)
+    server = await startE2eServer()
+    ;({ t, browser } = server)
+    token = await signInAdmin(t.url)
+    pid = await uploadCorpusProject(t.url, token, 'nodegoat', ['package.json', 'package-lock.json'])
   }, 180_000)
   afterAll(async () => {
-    await browser?.close()
-    await t?.close()
-    await registry?.close()
+    await server?.close()
   })
 
   it('shows the summary charts, filters and the three domain lists; no serious axe violations', async () => {

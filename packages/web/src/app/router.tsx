@@ -48,6 +48,10 @@ export function createRouter() {
           lazy: () => import('../features/tree/tree-page').then((m) => ({ Component: m.TreePage })),
         },
         {
+          path: '/projects/badges',
+          lazy: () => import('../features/badges/badges-page').then((m) => ({ Component: m.BadgesPage })),
+        },
+        {
           path: '/processing_request.html',
           lazy: () =>
             import('../features/downloads/processing-page').then((m) => ({ Component: m.ProcessingPage })),

@@ -1,18 +1,25 @@
 // The processing page /processing_request.html (report-page §2 Routes, §7): for a download it polls the
 // export (era) every refreshTimer ms with no time limit, shows the progress, and downloads the file when
-// done. Registry lookups (type=registry_url) are not offered: no registry-lookup route exists.
+// done. type=analysis follows a new project's analysis until its report opens (analysis-progress.tsx).
+// Registry lookups (type=registry_url) are not offered: no registry-lookup route exists.
 import { Anchor, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core'
 import type { Era } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { sdk } from '../../lib/sdk'
+import { AnalysisProgress } from './analysis-progress'
 
 function fileUrl(era: Era): string {
   return `${era.downloadUrl}${era.downloadUrl.includes('?') ? '&' : '?'}downloadKey=${encodeURIComponent(era.downloadKey)}`
 }
 
 export function ProcessingPage() {
+  const [search] = useSearchParams()
+  return search.get('type') === 'analysis' ? <AnalysisProgress /> : <DownloadProgress />
+}
+
+function DownloadProgress() {
   const [search] = useSearchParams()
   const eraId = search.get('resource') ?? search.get('key') ?? ''
   const refresh = Math.max(500, Number(search.get('refreshTimer')) || 1_000)

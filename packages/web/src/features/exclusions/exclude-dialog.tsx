@@ -1,9 +1,11 @@
 // The exclude dialog (report-page §2 Dialogs, §4 "Exclude dialog", §5): title from the finding,
 // 'Explanation:' textarea, type-of-exclusion radio group, the global option, Cancel and Exclude. A blank
-// explanation shows 'Please add a reasonable description' and sends nothing; Esc with unsaved text asks first.
+// explanation shows 'Please add a reasonable description' and sends nothing; Esc with unsaved text asks first;
+// the operation-in-progress spinner shows while the exclusions are sent one after another.
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { useState } from 'react'
+import { BusyModal } from '../../ui/busy-modal'
 import type { ComponentReport } from '../security/security-model'
 import { ConfirmDialog } from './confirm-dialog'
 import {
@@ -117,6 +119,7 @@ export function ExcludeDialog({ advice, component, reason, onClose, onSubmit }: 
           </Group>
         </Stack>
       </Modal>
+      <BusyModal opened={sending} label="Sending the exclusion" />
       {confirmClose ? (
         <ConfirmDialog
           title="Close the dialog?"

@@ -1,9 +1,11 @@
 // The security exclusions block (report-page §2 "Security exclusions"): shown when exclusions exist;
 // Remove is disabled for readonly ones (from the repository's `.meterian` file) and for callers without
-// the right (§6 tooltip); removal asks for confirmation, with the all-versions warning when it applies.
+// the right (§6 tooltip); removal asks for confirmation, with the all-versions warning when it applies,
+// then shows the operation-in-progress spinner while it is sent.
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import type { ExclusionDto } from '@sextant/contract'
 import { useState } from 'react'
+import { BusyModal } from '../../ui/busy-modal'
 import { SectionCard } from '../../ui/section-card'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
 import { useReportContext } from '../report/report-context'
@@ -94,6 +96,7 @@ export function ExclusionsBlock() {
           onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
         />
       ) : null}
+      <BusyModal opened={remove.isPending} label="Removing the exclusion" />
     </SectionCard>
   )
 }

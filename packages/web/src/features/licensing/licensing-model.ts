@@ -16,6 +16,9 @@ export const UNDECLARED_LABEL = 'NOT DECLARED / NOT FOUND'
 export const UNDECLARED_WARNING = 'No valid license found!'
 export const LICENCE_PAGE_SIZE = 500
 export const PAGE_SPINNER_MS = 500
+/** §2/§9: a list renders at most 1,000 rows per language at first and the full set 1 s later. */
+export const INITIAL_RENDER_LIMIT = 1_000
+export const RESTORE_FULL_SET_MS = 1_000
 
 export function isUndeclared(result: LicensingResult): boolean {
   return (

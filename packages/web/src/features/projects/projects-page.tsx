@@ -1,9 +1,12 @@
-// /projects.html: the projects of the caller's account, each linking to its report page
-// (report-page §2 Routes). Search, sorting and "Add project" come with issue 8.
-import { Stack, Text, Title } from '@mantine/core'
+// /projects.html: the projects of the caller's account, each linking to its report page, with search,
+// sorting and "Add project" (report-page §2 Routes; issue 8).
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
 import { PageLoader } from '../../ui/page-loader'
 import { SignInGate } from '../auth/sign-in-gate'
 import { useSession } from '../auth/use-session'
+import { AddProjectDialog } from './add-project-dialog'
+import { isProjectSort, PROJECT_SORTS, type ProjectSort, visibleProjects } from './project-list-model'
 import { ProjectListState } from './project-list-state'
 import { ProjectTable } from './project-table'
 import { useAccountProjects } from './use-account-projects'
@@ -19,20 +22,66 @@ export function ProjectsPage() {
 function ProjectsContent() {
   const { account } = useSession()
   const projects = useAccountProjects()
+  const [search, setSearch] = useState('')
+  const [sort, setSort] = useState<ProjectSort>('name-asc')
+  const [adding, setAdding] = useState(false)
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Projects
-        </Title>
-        <Text c="dimmed" size="sm">
-          {account?.default
-            ? 'Public projects of this server'
-            : `Projects of ${account?.name ?? 'your account'}`}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Projects
+          </Title>
+          <Text c="dimmed" size="sm">
+            {account?.default
+              ? 'Public projects of this server'
+              : `Projects of ${account?.name ?? 'your account'}`}
+          </Text>
+        </div>
+        {account?.default ? null : (
+          <Button onClick={() => setAdding(true)} data-testid="add-project">
+            Add project
+          </Button>
+        )}
+      </Group>
+      {projects.data && projects.data.length > 0 ? (
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Name, repository or branch"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+            data-testid="project-search"
+          />
+          <Select
+            label="Sort by"
+            data={PROJECT_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+            value={sort}
+            onChange={(value) => {
+              if (isProjectSort(value)) setSort(value)
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 200 }}
+            data-testid="project-sort"
+          />
+        </Group>
+      ) : null}
       {projects.isPending ? <PageLoader label="Loading projects…" minHeight={200} /> : null}
-      <ProjectListState query={projects} render={(list) => <ProjectTable projects={list} />} />
+      <ProjectListState
+        query={projects}
+        render={(list) => {
+          const shown = visibleProjects(list, search, sort)
+          return shown.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="projects-no-match">
+              No project matches '{search.trim()}'.
+            </Text>
+          ) : (
+            <ProjectTable projects={shown} />
+          )
+        }}
+      />
+      {adding ? <AddProjectDialog onClose={() => setAdding(false)} /> : null}
     </Stack>
   )
 }

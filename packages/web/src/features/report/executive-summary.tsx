@@ -1,15 +1,19 @@
 // The executive-summary strip (report-page §2 Executive summary): key figures of the report and the
 // 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language counts.
-// Above it the language filter, 'Show issues only' and the scope options; doughnut charts and issue boxes.
+// Above it the language filter, 'Show issues only' and the scope options; doughnut charts and issue boxes;
+// 'Request to Delete' for live reports (§6).
 
 import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core'
 import type { Report } from '@sextant/contract'
 import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { formatCount, formatUtc } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { DependencyMix } from './dependency-mix'
 import { componentsPerLanguage, languageLabel, scopeLabel } from './report-summary'
+import { parseReportParams } from './report-url'
+import { RequestDelete } from './request-delete'
 import { SummaryCharts } from './summary-charts'
 import { SummaryFilters } from './summary-filters'
 
@@ -26,9 +30,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 export function ExecutiveSummary({ report }: { report: Report }) {
   const languages = componentsPerLanguage(report)
+  const [search] = useSearchParams()
+  const live = parseReportParams(search).live
   const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'
   return (
-    <SectionCard id="summary" title="Executive summary" collapsible testId="executive-summary">
+    <SectionCard
+      id="summary"
+      title="Executive summary"
+      collapsible
+      testId="executive-summary"
+      aside={live ? <RequestDelete /> : null}
+    >
       <SummaryFilters languages={languages.map((l) => l.language)} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

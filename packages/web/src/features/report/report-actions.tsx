@@ -1,23 +1,18 @@
 // The title row's buttons for a displayed report (report-page §2 Title row, §6): 'Show dependencies
-// tree' (latest only; a named window, so re-opening focuses it), the downloads and 'Recompute Report'.
+// tree' (latest only; a named window, so re-opening focuses it), the downloads, the badges and
+// 'Recompute Report'.
 import { Button, Group } from '@mantine/core'
+import { BadgesButton } from '../badges/badges-dialog'
 import { DownloadMenu } from '../downloads/download-menu'
 import { RecomputeButton } from '../exclusions/recompute-button'
+import { openTreeWindow, treeWindowName, treeWindowUrl } from '../tree/tree-window'
 import { ProjectLinkActions } from './project-link-actions'
 import { useReportContext } from './report-context'
 
-export function treeWindowUrl(pid: string, branch: string, mode: string | null): string {
-  const query = new URLSearchParams({ pid, branch })
-  if (mode) query.set('mode', mode)
-  return `/projects/tree?${query.toString()}`
-}
-
 export function ReportActions({ mode }: { mode: string | null }) {
   const { project, branch, access } = useReportContext()
-  const openTree = () => {
-    const opened = window.open(treeWindowUrl(project.uuid, branch, mode), `sextant-tree-${project.uuid}`)
-    opened?.focus()
-  }
+  const openTree = () =>
+    openTreeWindow(treeWindowUrl(project.uuid, branch, mode), treeWindowName(project.uuid))
   return (
     <Group gap="xs" wrap="wrap" data-testid="report-actions">
       {access.latest ? (
@@ -27,6 +22,7 @@ export function ReportActions({ mode }: { mode: string | null }) {
       ) : null}
       <ProjectLinkActions />
       <DownloadMenu />
+      <BadgesButton />
       <RecomputeButton />
     </Group>
   )

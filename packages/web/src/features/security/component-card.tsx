@@ -14,6 +14,7 @@ import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
 import { SafeVersionsBox } from './safe-versions-box'
 import { adviceDisplayId, type ComponentRow, isExcluded } from './security-model'
+import { ShowInTree } from './show-in-tree'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
 const AdviceTabs = lazy(() => import('./advice-tabs').then((m) => ({ default: m.AdviceTabs })))
@@ -126,6 +127,7 @@ export function ComponentCard({ row }: { row: ComponentRow }) {
           >
             Component information
           </Anchor>
+          <ShowInTree name={dependency.library.name} version={dependency.version} />
         </Stack>
       </Group>
     </Paper>

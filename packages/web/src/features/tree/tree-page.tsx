@@ -1,8 +1,9 @@
 // The dependency tree window /projects/tree?pid&branch (report-page §2 Routes): every path from the
 // project to each component, collapsible, searchable (?search= pre-fills it), virtualised for thousands
-// of nodes.
+// of nodes. Once the tree is built it exposes its search on the window, for the report page's "Show in
+// tree" (tree-window.ts).
 import { Badge, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
@@ -10,6 +11,7 @@ import { WindowVirtualList } from '../../ui/window-virtual-list'
 import { useBranchReport } from '../report/use-branch-report'
 import { HIERARCHY_INDENT_PX } from '../security/security-model'
 import { buildTree, flattenTree } from './tree-model'
+import type { TreeWindowLike } from './tree-window'
 
 export function TreePage() {
   const [params] = useSearchParams()
@@ -20,6 +22,19 @@ export function TreePage() {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set())
   const tree = useMemo(() => (query.data ? buildTree(query.data) : []), [query.data])
   const rows = useMemo(() => flattenTree(tree, collapsed, search), [tree, collapsed, search])
+  useEffect(() => {
+    if (!query.data) return
+    const self = window as unknown as TreeWindowLike
+    self.sextantTree = {
+      search: (target) => {
+        setSearch(target)
+        return flattenTree(tree, new Set(), target).length > 0
+      },
+    }
+    return () => {
+      delete self.sextantTree
+    }
+  }, [query.data, tree])
   if (query.isPending && pid) return <PageLoader label="Loading the dependency tree…" />
   if (!query.data)
     return (
