@@ -48,7 +48,7 @@ describe('report dialogs and the project list in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message))
     await page.getByTestId('project-row').first().waitFor({ timeout: 15_000 })
     await page.getByTestId('add-project').click()
-    await page.getByTestId('add-project-dialog').waitFor()
+    await page.getByRole('dialog', { name: 'Add project' }).waitFor()
     // nothing chosen: the upload is refused with a message, nothing is sent
     await page.getByTestId('add-project-submit').click()
     await expect

@@ -1,6 +1,7 @@
 // A confirmation with a static backdrop (report-page §2 Dialogs: confirm removal of a mitigation,
 // all-versions warning, close-confirmation): the message, Cancel and a confirm button.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useReturnFocus } from '../../lib/use-return-focus'
 
 interface ConfirmDialogProps {
   title: string
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   onConfirm,
   busy,
 }: ConfirmDialogProps) {
+  useReturnFocus()
   return (
     <Modal
       opened
@@ -34,7 +36,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-testid="confirm-submit">
+          <Button color="red.8" onClick={onConfirm} loading={busy} data-testid="confirm-submit">
             {confirmLabel}
           </Button>
         </Group>

@@ -5,6 +5,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { useState } from 'react'
+import { useReturnFocus } from '../../lib/use-return-focus'
 import { BusyModal } from '../../ui/busy-modal'
 import type { ComponentReport } from '../security/security-model'
 import { ConfirmDialog } from './confirm-dialog'
@@ -30,6 +31,7 @@ interface ExcludeDialogProps {
 }
 
 export function ExcludeDialog({ advice, component, reason, onClose, onSubmit }: ExcludeDialogProps) {
+  useReturnFocus()
   const [text, setText] = useState('')
   const [type, setType] = useState<ExclusionType>('advice')
   const [global, setGlobal] = useState(false)

@@ -6,6 +6,7 @@ import type { ReportDiffDto } from '@sextant/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
+import { useReturnFocus } from '../../lib/use-return-focus'
 
 type DiffDomain = 'security' | 'stability' | 'licensing'
 
@@ -85,6 +86,7 @@ interface DiffModalProps {
 }
 
 export function DiffModal({ projectId, branch, to, onClose, onSeeReport }: DiffModalProps) {
+  useReturnFocus()
   const [domain, setDomain] = useState<DiffDomain>('security')
   const query = useQuery({
     queryKey: ['diff', projectId, branch, to],

@@ -93,8 +93,13 @@ export function HistorySection() {
           </Button>
         ))}
       </Group>
-      {selected ? (
-        <Modal opened onClose={() => setSelected(null)} title="Report details" data-testid="history-details">
+      <Modal
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title="Report details"
+        data-testid="history-details"
+      >
+        {selected ? (
           <Stack gap="xs">
             <Text size="sm">
               {entryWhen(selected.timestamp)} · {selected.status} · {selected.outcome}
@@ -114,8 +119,8 @@ export function HistorySection() {
               <Button onClick={() => open(selected)}>See report</Button>
             </Group>
           </Stack>
-        </Modal>
-      ) : null}
+        ) : null}
+      </Modal>
       {diffOf ? (
         <DiffModal
           projectId={project.uuid}

@@ -1,5 +1,5 @@
-// /projects.html: the projects of the caller's account, each linking to its report page, with search,
-// sorting and "Add project" (report-page §2 Routes; issue 8).
+// /projects.html: the projects of the caller's account, each linking to its report page with the newest
+// scores against the project's thresholds, with search, sorting and "Add project" (report-page §2 Routes; issue 8).
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { PageLoader } from '../../ui/page-loader'
@@ -77,7 +77,7 @@ function ProjectsContent() {
               No project matches '{search.trim()}'.
             </Text>
           ) : (
-            <ProjectTable projects={shown} />
+            <ProjectTable projects={shown} withScores />
           )
         }}
       />

@@ -85,7 +85,10 @@ export function RequestDelete() {
             type="email"
             required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value)
+              setError(null)
+            }}
             error={error}
             data-testid="delete-email"
             data-autofocus
@@ -106,7 +109,7 @@ export function RequestDelete() {
             <Button variant="default" onClick={close} data-testid="delete-no">
               No
             </Button>
-            <Button color="red" onClick={() => void submit()} data-testid="delete-yes">
+            <Button color="red.8" onClick={() => void submit()} data-testid="delete-yes">
               Yes
             </Button>
           </Group>
