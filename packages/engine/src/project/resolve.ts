@@ -114,6 +114,7 @@ export async function resolveProject(
       pomPath,
       readFile: (p) => byPath.get(p) ?? null,
       repository: deps.maven,
+      paths,
     })
     warnings.push(...result.warnings)
     graphs.push(result.graph)

@@ -13,6 +13,10 @@ export {
   type RawPom as MavenRawPom,
 } from './pom'
 export {
+  DEFAULT_PROFILE_ENVIRONMENT as DEFAULT_MAVEN_PROFILE_ENVIRONMENT,
+  type ProfileEnvironment as MavenProfileEnvironment,
+} from './profiles'
+export {
   type MavenModuleResult,
   type MavenProjectInput,
   type MavenProjectResult,

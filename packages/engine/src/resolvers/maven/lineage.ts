@@ -6,6 +6,7 @@ import type { MavenPom } from '../../datasources/maven-repository'
 import { interpolate } from './interpolate'
 import type { PomContext } from './model'
 import { type PomParseResult, parsePom, type RawPom } from './pom'
+import { DEFAULT_PROFILE_ENVIRONMENT, withActiveProfiles } from './profiles'
 
 export interface Layer {
   pom: RawPom
@@ -39,6 +40,21 @@ function parseOnce(source: string | MavenPom): PomParseResult {
   return r
 }
 
+/** The POM with the profiles active on the build machine merged in (./profiles). */
+function activate(pom: RawPom, file: string, ctx: PomContext): RawPom {
+  if (pom.profiles.length === 0) return pom
+  const project = !file.includes('://')
+  const known = ctx.projectPathExists
+  return withActiveProfiles(pom, {
+    env: ctx.environment ?? DEFAULT_PROFILE_ENVIRONMENT,
+    ...(project ? { exists: (path: string) => (known ? known(path) : null) } : {}),
+    basedir: dirname(file),
+    note: (line, message) => {
+      ctx.warnings.push({ file, ...(line !== undefined ? { line } : {}), message })
+    },
+  })
+}
+
 /** Reads and parses a pom (project file text or a fetched repository POM), warning on malformed XML. */
 export function parseOrWarn(source: string | MavenPom, file: string, ctx: PomContext): RawPom | null {
   const r = parseOnce(source)
@@ -47,7 +63,7 @@ export function parseOrWarn(source: string | MavenPom, file: string, ctx: PomCon
     return null
   }
   for (const n of r.notes) ctx.warnings.push({ file, line: n.line, message: n.message })
-  return r.pom
+  return activate(r.pom, file, ctx)
 }
 
 export async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer | 'missing' | null> {
@@ -68,7 +84,7 @@ export async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer |
       // Maven uses the local parent only when its coordinates match the declared parent.
       if (pom.ok && pom.pom.artifactId === a && (pom.pom.groupId ?? pom.pom.parent?.groupId) === g) {
         const localVersion = pom.pom.version ?? pom.pom.parent?.version
-        if (localVersion === v || v.includes('${')) return { pom: pom.pom, file: path }
+        if (localVersion === v || v.includes('${')) return { pom: activate(pom.pom, path, ctx), file: path }
       }
       if (!pom.ok) ctx.warnings.push({ file: path, line: pom.line, message: pom.message })
     }

@@ -11,11 +11,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { arch, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { DEFAULT_PROFILE_ENVIRONMENT } from './profiles'
 import { resolveMavenProject } from './project'
 
 const run = promisify(execFile)
@@ -76,7 +77,27 @@ const CASES = [
   ['range', ['pom.xml']],
   ['scope-conflict', ['pom.xml']],
   ['relocation', ['pom.xml']],
+  ['profile-property', ['pom.xml']],
+  ['profile-jdk-os', ['pom.xml']],
+  ['profile-file', ['pom.xml']],
 ] as const
+
+/** Every file of a fixture project, root-relative (profile `<file>` activation reads them). */
+function filesOf(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix === '' ? e.name : `${prefix}/${e.name}`
+    return e.isDirectory() ? filesOf(dir, rel) : [rel]
+  })
+}
+
+/**
+ * The machine Maven runs on, as profile activation sees it: the resolver's documented default
+ * (JDK 17, Linux) with this machine's architecture, so os/arch profiles agree with mvn here.
+ */
+const environment = {
+  ...DEFAULT_PROFILE_ENVIRONMENT,
+  os: { ...DEFAULT_PROFILE_ENVIRONMENT.os, arch: arch() === 'x64' ? 'amd64' : arch() },
+}
 
 /**
  * Debian's repository has no maven-metadata, which ranges need: `range` runs against an overlay of
@@ -142,7 +163,13 @@ describe('Maven resolver agrees with mvn dependency:tree', () => {
         const repository = new MavenRepository({ repositories: [`file://${repo}`], fetchText: fileFetch })
         const readFile = (p: string): string | null =>
           existsSync(join(dir, p)) ? readFileSync(join(dir, p), 'utf8') : null
-        const result = await resolveMavenProject({ pomPath: pom, readFile, repository })
+        const result = await resolveMavenProject({
+          pomPath: pom,
+          readFile,
+          repository,
+          paths: filesOf(dir),
+          environment,
+        })
         const ours = new Map<string, string[]>()
         for (const m of result.modules) {
           const key = (n: number | null): string => {

@@ -3,6 +3,7 @@
 import type { MavenRepository } from '../../datasources/maven-repository'
 import type { Warning } from '../../model'
 import type { RawExclusion } from './pom'
+import type { ProfileEnvironment } from './profiles'
 
 export interface EffectiveDependency {
   groupId: string
@@ -36,6 +37,10 @@ export interface PomContext {
   /** A project file by root-relative path; `null` when absent. */
   readProject(path: string): string | null
   warnings: Warning[]
+  /** The build machine profiles are activated for; absent = DEFAULT_PROFILE_ENVIRONMENT. */
+  environment?: ProfileEnvironment
+  /** Whether a project file or folder exists (profile `<file>` activation); absent = unknown. */
+  projectPathExists?: (path: string) => boolean
 }
 
 export const dependencyKey = (d: {

@@ -1,6 +1,7 @@
 // Reads one pom.xml into a raw model (POM 4.0.0 reference; DESIGN §1 "Resolve"): coordinates,
-// parent, properties, dependencies, dependencyManagement, modules, relocation and activeByDefault
-// profiles, with the line of every declaration. Nothing is interpolated or inherited here.
+// parent, properties, dependencies, dependencyManagement, modules, relocation and profiles (their
+// activation and contents; ./profiles decides which are active), with the line of every declaration.
+// Nothing is interpolated or inherited here.
 import {
   mavenXmlChild as child,
   mavenXmlChildren as children,
@@ -44,6 +45,25 @@ export interface RawRelocation {
   version?: string
 }
 
+/** `<activation>`: every condition given must hold (Maven 3.2.2+); none given = never by condition. */
+export interface RawActivation {
+  activeByDefault: boolean
+  jdk?: string
+  os?: { name?: string; family?: string; arch?: string; version?: string }
+  property?: { name: string; value?: string }
+  file?: { exists?: string; missing?: string }
+}
+
+export interface RawProfile {
+  id: string
+  activation: RawActivation
+  properties: Record<string, string>
+  dependencies: RawDependency[]
+  managed: RawDependency[]
+  modules: string[]
+  line?: number
+}
+
 export interface RawPom {
   groupId?: string
   artifactId: string
@@ -55,6 +75,7 @@ export interface RawPom {
   managed: RawDependency[]
   modules: string[]
   relocation?: RawRelocation
+  profiles: RawProfile[]
 }
 
 export type PomParseResult =
@@ -110,6 +131,7 @@ export function parsePom(xml: string): PomParseResult {
     dependencies: deps(project),
     managed: deps(child(project, 'dependencyManagement')),
     modules: texts(child(project, 'modules'), 'module'),
+    profiles: [],
   }
   const groupId = text(project, 'groupId')
   if (groupId) pom.groupId = groupId
@@ -137,13 +159,45 @@ export function parsePom(xml: string): PomParseResult {
     if (line !== undefined) parent.line = line
     pom.parent = parent
   }
-  // Profiles active by default (other activations need the build machine: JDK, OS, properties).
   for (const profile of children(child(project, 'profiles'), 'profile')) {
-    if (text(child(profile, 'activation'), 'activeByDefault') !== 'true') continue
-    Object.assign(pom.properties, readProperties(profile.properties))
-    pom.dependencies.push(...deps(profile))
-    pom.managed.push(...deps(child(profile, 'dependencyManagement')))
-    pom.modules.push(...texts(child(profile, 'modules'), 'module'))
+    const a = child(profile, 'activation')
+    const activation: RawActivation = { activeByDefault: text(a, 'activeByDefault') === 'true' }
+    const jdk = text(a, 'jdk')
+    if (jdk) activation.jdk = jdk
+    const os = child(a, 'os')
+    if (os) {
+      activation.os = {}
+      for (const k of ['name', 'family', 'arch', 'version'] as const) {
+        const v = text(os, k)
+        if (v) activation.os[k] = v
+      }
+    }
+    const property = child(a, 'property')
+    const propertyName = text(property, 'name')
+    if (propertyName) {
+      activation.property = { name: propertyName }
+      const value = text(property, 'value')
+      if (value !== undefined) activation.property.value = value
+    }
+    const file = child(a, 'file')
+    if (file) {
+      activation.file = {}
+      for (const k of ['exists', 'missing'] as const) {
+        const v = text(file, k)
+        if (v) activation.file[k] = v
+      }
+    }
+    const raw: RawProfile = {
+      id: text(profile, 'id') ?? 'default',
+      activation,
+      properties: readProperties(profile.properties),
+      dependencies: deps(profile),
+      managed: deps(child(profile, 'dependencyManagement')),
+      modules: texts(child(profile, 'modules'), 'module'),
+    }
+    const line = lineOf(profile)
+    if (line !== undefined) raw.line = line
+    pom.profiles.push(raw)
   }
   return { ok: true, pom, notes: parsed.notes }
 }

@@ -5,6 +5,7 @@ import type { MavenRepository } from '../../datasources/maven-repository'
 import type { DependencyGraph, Warning } from '../../model'
 import { buildEffectivePom, type EffectivePom, EffectivePomCache, type PomContext } from './effective'
 import { addTreeToGraph } from './graph'
+import type { ProfileEnvironment } from './profiles'
 import { type MavenNode, resolveTree } from './resolve'
 
 export interface MavenProjectInput {
@@ -13,6 +14,10 @@ export interface MavenProjectInput {
   /** A project file by root-relative path; `null` when absent. */
   readFile(path: string): string | null
   repository: MavenRepository
+  /** Every root-relative path of the upload (profile `<file>` activation); absent = unknown. */
+  paths?: readonly string[]
+  /** The build machine profiles are activated for; absent = DEFAULT_PROFILE_ENVIRONMENT (JDK 17, Linux). */
+  environment?: ProfileEnvironment
 }
 
 export interface MavenModuleResult {
@@ -46,6 +51,19 @@ function modulePomPath(pomPath: string, module: string): string {
 export async function resolveMavenProject(input: MavenProjectInput): Promise<MavenProjectResult> {
   const warnings: Warning[] = []
   const ctx: PomContext = { repository: input.repository, readProject: input.readFile, warnings }
+  if (input.environment) ctx.environment = input.environment
+  if (input.paths) {
+    const files = new Set(input.paths)
+    const dirs = new Set(
+      input.paths.flatMap((p) =>
+        p
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    )
+    ctx.projectPathExists = (path) => files.has(path) || dirs.has(path)
+  }
   const cache = new EffectivePomCache()
   const poms: EffectivePom[] = []
   const visit = async (path: string, from?: { file: string }): Promise<void> => {
