@@ -45,8 +45,8 @@ describe('the AI tab in Chromium', () => {
   let pid = ''
   const tokens = { chai: '' }
 
-  async function openReport(token: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  async function openReport(token: string, width = 1440, height = 900): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } })
     await page.addInitScript((value) => window.localStorage.setItem('sextant.accessToken', value), token)
     await page.goto(`${t.url}/projects/?pid=${pid}&branch=main&mode=eli`)
     await page.getByTestId('component-card').first().waitFor({ timeout: 20_000 })
@@ -186,7 +186,7 @@ describe('the AI tab in Chromium', () => {
     fake.setDelay(0)
     fake.setAnswer(['Upgrade ', 'now.', 'never sent'])
     fake.inject({ kind: 'error-chunk', afterPieces: 2, message: 'model overloaded' })
-    const page = await openReport(tokens.chai)
+    const page = await openReport(tokens.chai, 390, 844)
     await page.getByTestId('advice-toggle').first().click()
     await page.getByRole('tab', { name: 'AI' }).click()
     await page
@@ -194,7 +194,7 @@ describe('the AI tab in Chromium', () => {
       .waitFor({ timeout: 10_000 })
     expect(await page.getByTestId('assistant-answer').first().textContent()).toContain('Upgrade now.')
     await page.getByTestId('assistant-chat').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(shots, 'assistant-error.png') })
+    await page.screenshot({ path: join(shots, 'assistant-error-mobile.png') })
     await page.close()
   }, 60_000)
 

@@ -110,6 +110,9 @@ async function streamAnswer(
 }
 
 export function assistantRoutes(app: FastifyInstance, db: Db, config: AssistantConfig | null): void {
+  // Conversations answering right now in this process: a second question waits for the first answer.
+  const answering = new Set<string>()
+
   async function start(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -174,10 +177,22 @@ export function assistantRoutes(app: FastifyInstance, db: Db, config: AssistantC
         409,
         `This conversation has reached its limit of ${upstream.maxQuestions} questions; start a new one.`,
       )
-    const turns = chatTurns([...conversation.turns, { role: 'user', content: body.question }])
-    await streamAnswer(request, reply, db, upstream, conversation.uuid, turns, () =>
-      appendTurn(db, conversation.uuid, 'user', body.question),
-    )
+    if (answering.has(conversation.uuid))
+      throw new HttpError(
+        409,
+        'The assistant is still answering in this conversation; ask again once it has finished.',
+      )
+    answering.add(conversation.uuid)
+    reply.raw.on('close', () => answering.delete(conversation.uuid))
+    try {
+      const turns = chatTurns([...conversation.turns, { role: 'user', content: body.question }])
+      await streamAnswer(request, reply, db, upstream, conversation.uuid, turns, () =>
+        appendTurn(db, conversation.uuid, 'user', body.question),
+      )
+    } catch (error) {
+      answering.delete(conversation.uuid)
+      throw error
+    }
     return undefined
   })
 

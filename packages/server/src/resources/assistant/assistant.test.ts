@@ -213,6 +213,29 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
     expect(((await third.json()) as { message: string }).message).toContain('limit of 2 questions')
   })
 
+  it('refuses a second question while the first is still being answered', async () => {
+    fake.setAnswer(['Started.'])
+    const started = linesOf(await (await aroundVulnerability(auth.admin)).text())
+    const id = (started[0]!.value as { id: string }).id
+    fake.setAnswer(['Slow ', 'answer.'])
+    fake.setDelay(300)
+    try {
+      const first = await ask(auth.admin, id, 'First?')
+      expect(first.status).toBe(200)
+      const second = await ask(auth.admin, id, 'Second?')
+      expect(second.status).toBe(409)
+      expect(((await second.json()) as { message: string }).message).toContain('still answering')
+      expect(linesOf(await first.text()).at(-1)).toEqual({ type: 'finalAnswer', value: 'Slow answer.' })
+    } finally {
+      fake.setDelay(0)
+    }
+    fake.setAnswer(['Next.'])
+    expect(linesOf(await (await ask(auth.admin, id, 'Now?')).text()).at(-1)).toEqual({
+      type: 'finalAnswer',
+      value: 'Next.',
+    })
+  })
+
   it('refuses an empty or too long question, a missing advice and an unknown advice', async () => {
     const started = linesOf(await (await aroundVulnerability(auth.admin)).text())
     const id = (started[0]!.value as { id: string }).id

@@ -3,7 +3,7 @@
 // only non-empty input, on Enter or the Send button, and is disabled while an answer streams.
 import { Alert, Box, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core'
 import { ASSISTANT_LIMITS } from '@sextant/contract'
-import { type KeyboardEvent, useEffect, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
 import { type ChatMessage, type ChatState, canSend } from './chat-model'
@@ -48,7 +48,7 @@ function Message({ message }: { message: ChatMessage }) {
           </Text>
         </Group>
       ) : (
-        <div className="markdown-body" style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
+        <div className="markdown-body assistant-answer">
           {ai ? <ReactMarkdown rehypePlugins={[rehypeSanitize]}>{message.text}</ReactMarkdown> : message.text}
         </div>
       )}
@@ -63,6 +63,7 @@ function Message({ message }: { message: ChatMessage }) {
 
 export function AssistantChat({ state, onStart, onAsk }: AssistantChatProps) {
   const [input, setInput] = useState('')
+  const hintId = useId()
   // Opening the tab starts the conversation; the hook starts it only once.
   useEffect(onStart, [onStart])
   const send = () => {
@@ -95,23 +96,24 @@ export function AssistantChat({ state, onStart, onAsk }: AssistantChatProps) {
           <Text size="sm">{state.failure}</Text>
         </Alert>
       ) : null}
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Textarea
-          label="Ask a follow-up question"
-          description="Enter sends, Shift+Enter starts a new line."
-          placeholder="e.g. Is my application affected?"
-          value={input}
-          onChange={(event) => setInput(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          maxLength={ASSISTANT_LIMITS.questionChars}
-          autosize
-          minRows={1}
-          maxRows={5}
-          size="sm"
-          style={{ flex: 1 }}
-          disabled={state.conversationId === null && !state.streaming && state.failure !== null}
-        />
-        <Button size="sm" onClick={send} disabled={!canSend(state, input)}>
+      <Textarea
+        label="Ask a follow-up question"
+        placeholder="e.g. Is my application affected?"
+        value={input}
+        onChange={(event) => setInput(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        maxLength={ASSISTANT_LIMITS.questionChars}
+        autosize
+        minRows={1}
+        maxRows={5}
+        size="sm"
+        aria-describedby={hintId}
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" id={hintId}>
+          Enter sends, Shift+Enter starts a new line.
+        </Text>
+        <Button size="xs" onClick={send} disabled={!canSend(state, input)} style={{ flexShrink: 0 }}>
           Send
         </Button>
       </Group>
