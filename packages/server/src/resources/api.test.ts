@@ -219,6 +219,34 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect(names).toContain('org.slf4j:slf4j-api')
   })
 
+  it('resolves an uploaded Gradle build: platform() versions from the BOM in the Maven repository', async () => {
+    const form = new FormData()
+    const script = [
+      'dependencies {',
+      "  implementation platform('com.fasterxml.jackson:jackson-bom:2.14.0')",
+      "  implementation 'com.fasterxml.jackson.core:jackson-databind'",
+      '}',
+    ].join('\n')
+    form.append('file', new Blob([script]), 'build.gradle')
+    form.append('file', new Blob(["rootProject.name = 'gradle-app'"]), 'settings.gradle')
+    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main`, {
+      method: 'POST',
+      body: form,
+    })
+    const upload = await res.json()
+    expect(res.status, JSON.stringify(upload)).toBe(202)
+    const report = await waitForReport(t.url, upload.projectUuid, 'main')
+    const deps = (
+      report.security as {
+        assessments: { reports: { dependency: { library: { name: string }; version: string } }[] }[]
+      }
+    ).assessments
+      .flatMap((a) => a.reports)
+      .map((r) => `${r.dependency.library.name}@${r.dependency.version}`)
+    // Debian's jackson-bom manages jackson-databind at its rewritten version 2.x (mvn reads the same)
+    expect(deps).toContain('com.fasterxml.jackson.core:jackson-databind@2.x')
+  })
+
   it("scores with the account's configured thresholds and algorithm", async () => {
     const headers = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
     const account = await (await fetch(`${t.url}/api/v1/accounts/me`, { headers })).json()

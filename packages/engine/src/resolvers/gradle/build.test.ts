@@ -141,7 +141,9 @@ describe('resolveGradleBuild', () => {
       'settings.gradle': [
         "rootProject.name = 'shop'",
         "include ':app', ':lib'",
-        "include(':tools:gen')",
+        'include(',
+        "  ':tools:gen',",
+        ')',
         "project(':lib').name = 'shop-lib'",
         "project(':tools:gen').projectDir = file('generator')",
         "includeBuild('build-logic')",
@@ -207,8 +209,8 @@ describe('resolveGradleBuild', () => {
       'app/build.gradle:2 plugin shop.conventions is not versioned anywhere in the build: a convention plugin (buildSrc or an included build) or one on the classpath; dependencies and versions it adds cannot be read statically',
       'app/build.gradle:7 implementation: project :nope is not a project of this build',
       'buildSrc/build.gradle.kts:- buildSrc convention plugins cannot be read statically: dependencies they add are not in the report',
-      'settings.gradle:6 included build build-logic: its plugins and what they add to projects cannot be read statically',
-      "settings.gradle:8 include inside a condition is not read statically (not part of the report): include ':ci'",
+      'settings.gradle:8 included build build-logic: its plugins and what they add to projects cannot be read statically',
+      "settings.gradle:10 include inside a condition is not read statically (not part of the report): include ':ci'",
     ])
   })
 

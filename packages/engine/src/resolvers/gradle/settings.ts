@@ -47,9 +47,16 @@ export function readGradleSettings(text: string, file: string): GradleSettings {
         line,
       })
   }
-  for (const { line, code, blocks } of scanGradleScript(text)) {
-    const t = code.trim()
+  // An include(...) spread over several lines is read as one statement from its first line.
+  const lines = scanGradleScript(text)
+  for (let i = 0; i < lines.length; i++) {
+    const { line, code, blocks } = lines[i] as (typeof lines)[number]
+    let t = code.trim()
     if (t === '') continue
+    const depth = (x: string) => (x.match(/\(/g)?.length ?? 0) - (x.match(/\)/g)?.length ?? 0)
+    if (/^include\s*\(/.test(t))
+      while (depth(t) > 0 && i + 1 < lines.length)
+        t = `${t} ${(lines[++i] as (typeof lines)[number]).code.trim()}`
     const warn = (message: string): void => {
       settings.warnings.push({ file, line, message })
     }
