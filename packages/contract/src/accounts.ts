@@ -96,7 +96,9 @@ export const mfaSmsBodySchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^\+?[0-9 ()-]{6,20}$/, 'Give the phone number with its country code, e.g. +44 20 7946 0000.'),
+    .regex(/^\+?[0-9 ()-]{6,20}$/, 'Give the phone number with its country code, e.g. +44 20 7946 0000.')
+    // Absent: the phone already set up (always so while a sign-in waits for its second factor).
+    .optional(),
 })
 export const scratchCodesCreatedSchema = z.object({ codes: z.array(z.string()) })
 export const scratchCodesListSchema = z.object({

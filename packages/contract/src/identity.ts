@@ -47,5 +47,8 @@ export const loginResponseSchema = z.object({
   user: userSchema,
   /** True while the access token waits for the second factor (POST /api/v1/mfa/validate/{method}). */
   mfaRequired: z.boolean().optional(),
+  /** With mfaRequired: the factors the member enabled; 'sms' means POST /api/v1/mfa/authenticate/sms sends a code. */
+  mfaMethods: z.array(z.enum(['app', 'sms'])).optional(),
 })
+export type MfaSignInMethod = 'app' | 'sms'
 export type LoginResponse = z.infer<typeof loginResponseSchema>

@@ -170,7 +170,8 @@ export function accountsApi(client: SextantClient) {
         query: isSetup ? { isSetup: 'true' } : {},
         body: { totp },
       }),
-    mfaSendSms: (phone: string) => client.call('mfaSmsAuthenticate', { body: { phone } }),
+    /** Sends an SMS code: to `phone` when setting SMS up, else to the phone set up (at sign-in). */
+    mfaSendSms: (phone?: string) => client.call('mfaSmsAuthenticate', { body: phone ? { phone } : {} }),
     scratchCodes: () => client.call('scratchCodesList'),
     createScratchCodes: () => client.call('scratchCodesCreate'),
     deleteScratchCodes: () => client.call('scratchCodesDelete'),

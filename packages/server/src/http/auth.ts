@@ -226,6 +226,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
       p.kind === 'member' &&
       p.session?.mfaPending &&
       route?.path !== '/api/v1/mfa/validate/:method' &&
+      route?.path !== '/api/v1/mfa/authenticate/sms' &&
       route?.path !== '/api/v1/credentials/logout'
     ) {
       throw new HttpError(

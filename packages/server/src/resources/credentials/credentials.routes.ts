@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findMemberByEmail, findMemberByMembership } from '../../services/identity.repo'
 import { verifyPassword } from '../../services/secrets'
-import { mfaEnabled, openSession, register, resetPassword, sendPasswordReset } from './credentials.service'
+import { mfaMethods, openSession, register, resetPassword, sendPasswordReset } from './credentials.service'
 import {
   ADDRESS_FAILURES_PER_MINUTE,
   addressKey,
@@ -44,14 +44,14 @@ export function credentialsRoutes(
         401,
         'This account has been disabled: ask a system administrator to enable it again.',
       )
-    return openSession(db, member, ttl, await mfaEnabled(db, member.userUuid))
+    return openSession(db, member, ttl, await mfaMethods(db, member.userUuid))
   })
 
   bindRoute(app, routes.register, async ({ body }) => {
     const membership = await register(db, body)
     const member = await findMemberByMembership(db, membership)
     if (!member) throw new Error('The new membership vanished.')
-    return openSession(db, member, ttl, false)
+    return openSession(db, member, ttl, [])
   })
 
   bindRoute(app, routes.forget, async ({ query }) => {

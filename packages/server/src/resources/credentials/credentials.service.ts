@@ -1,7 +1,7 @@
 // Sign-up, sign-in with the second factor, password reset (spec accounts-and-api §5 "Sign-up uses the part
 // of the e-mail before the @ as name", §7 Authentication, MFA). Sessions store only token digests;
 // a member with MFA gets a session that may only answer the MFA challenge until the code is checked.
-import type { LoginResponse } from '@sextant/contract'
+import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
 import { type Db, inTransaction } from '../../db/connection'
 import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
@@ -16,20 +16,24 @@ export const MFA_PENDING_MS = 5 * 60_000
 export const RESET_TOKEN_MS = 60 * 60_000
 export const RESETS_PER_HOUR = 5
 
-export async function mfaEnabled(db: Db, userUuid: string): Promise<boolean> {
-  const { rows } = await db.query<{ on: boolean }>(
-    'SELECT (totp_enabled OR sms_enabled) AS on FROM mfa WHERE user_uuid = $1',
+/** The second factors a user enabled ('app', 'sms'); empty when sign-in needs none. */
+export async function mfaMethods(db: Db, userUuid: string): Promise<MfaSignInMethod[]> {
+  const { rows } = await db.query<{ totp_enabled: boolean; sms_enabled: boolean }>(
+    'SELECT totp_enabled, sms_enabled FROM mfa WHERE user_uuid = $1',
     [userUuid],
   )
-  return rows[0]?.on ?? false
+  const row = rows[0]
+  return [...(row?.totp_enabled ? (['app'] as const) : []), ...(row?.sms_enabled ? (['sms'] as const) : [])]
 }
 
 export async function openSession(
   db: Db,
   member: MemberRecord,
   ttlMs: number,
-  mfaPending: boolean,
+  factors: MfaSignInMethod[],
 ): Promise<LoginResponse> {
+  // A member with a second factor gets a limited session that only the MFA calls accept.
+  const mfaPending = factors.length > 0
   const token = newAccessToken()
   const expiresAt = new Date(Date.now() + (mfaPending ? MFA_PENDING_MS : ttlMs))
   await insertSession(db, newUuid(), digestToken(token), member.membershipUuid, expiresAt, mfaPending)
@@ -38,7 +42,7 @@ export async function openSession(
     tokenType: 'Bearer',
     expiresAt: expiresAt.toISOString(),
     user: presentUser(member),
-    ...(mfaPending ? { mfaRequired: true } : {}),
+    ...(mfaPending ? { mfaRequired: true, mfaMethods: factors } : {}),
   }
 }
 

@@ -90,7 +90,14 @@ export function mfaRoutes(
 
   bindRoute(app, routes.mfaSmsAuthenticate, async ({ body, request }) => {
     const p = member(request.principal)
-    await asValue(() => mfa.sendSmsCode(p.member.userUuid, p.session?.mfaPending ? null : body.phone))
+    const signingIn = p.session?.mfaPending === true
+    // At sign-in the code goes to the phone set up before, and only when SMS is an enabled factor.
+    if (signingIn && !(await mfa.status(p.member.userUuid)).sms)
+      throw new HttpError(
+        400,
+        'SMS is not a second factor of this user: use the authenticator app or a scratch code.',
+      )
+    await asValue(() => mfa.sendSmsCode(p.member.userUuid, signingIn ? null : (body.phone ?? null)))
     return { message: 'A code has been sent by SMS; it works once, for 5 minutes.' }
   })
 
