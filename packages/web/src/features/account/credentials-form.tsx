@@ -9,8 +9,11 @@ import { accountApi } from './account-api'
 
 export function CredentialsForm({
   onAnswer,
+  onFailure,
 }: {
   onAnswer: (a: LoginResponse, email: string) => Promise<void>
+  /** Told when the failure message shows (true) and when it goes after 5 s (false). */
+  onFailure?: (shown: boolean) => void
 }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -18,10 +21,11 @@ export function CredentialsForm({
   const [failure, setFailure] = useState<string | null>(null)
 
   useEffect(() => {
+    onFailure?.(failure !== null)
     if (!failure) return
     const timer = setTimeout(() => setFailure(null), LOGIN_ERROR_MS)
     return () => clearTimeout(timer)
-  }, [failure])
+  }, [failure, onFailure])
 
   async function submit(event: FormEvent) {
     event.preventDefault()

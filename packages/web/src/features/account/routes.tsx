@@ -1,13 +1,15 @@
 // The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
-// screens"): sign-in with a second factor, register, My account, members, teams, tags, configuration
-// and the sysadmin panel.
+// screens"): sign-in with a second factor, register, forgotten password and reset, My account, members,
+// teams, tags, configuration and the sysadmin panel.
 import type { RouteObject } from 'react-router-dom'
 import { AdminPage } from '../admin/admin-page'
 import { AccountLayout } from './account-layout'
 import { ConfigurationPage } from './configuration-page'
+import { ForgotPasswordPage } from './forgot-password-page'
 import { MembersPage } from './members-page'
 import { MyAccountPage } from './my-account-page'
 import { RegisterPage } from './register-page'
+import { ResetPasswordPage } from './reset-password-page'
 import { SignInPage } from './sign-in-page'
 import { TagsPage } from './tags-page'
 import { TeamsPage } from './teams-page'
@@ -15,6 +17,8 @@ import { TeamsPage } from './teams-page'
 export const accountRoutes: RouteObject[] = [
   { path: '/account/sign-in', element: <SignInPage /> },
   { path: '/register', element: <RegisterPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
     element: <AccountLayout />,
     children: [

@@ -1,59 +1,18 @@
-// /account/sign-in: e-mail and password (POST /api/v1/credentials/login), then the second factor when
-// the member has MFA: the login answers mfaRequired with a limited token that only
-// POST /api/v1/mfa/validate/{app|sms|scratch} accepts (accounts-and-api §7; DESIGN §7).
-import { Anchor, Text } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
-import { storeToken } from '../../lib/auth-storage'
+// /account/sign-in: the app's one sign-in card (auth/sign-in-card.tsx: e-mail and password, then the
+// second factor when the member has one: app, SMS or scratch code; accounts-and-api §7; DESIGN §7);
+// once signed in, on to ?next= (a path of this site) or My account.
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
+import { SignInCard } from '../auth/sign-in-card'
+import { safeNext } from '../auth/sign-in-rules'
 import { useSession } from '../auth/use-session'
-import { AuthCard } from './auth-card'
-import { CredentialsForm } from './credentials-form'
-import { MfaStep } from './mfa-step'
-
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/account'
-}
 
 export function SignInPage() {
   const { status } = useSession()
   const [search] = useSearchParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [mfaFor, setMfaFor] = useState<string | null>(null)
-  const next = safeNext(search.get('next'))
-
-  async function signedIn() {
-    // Everything loaded so far was loaded as someone else: start over.
-    await queryClient.resetQueries()
-    navigate(next, { replace: true })
-  }
-
+  const next = safeNext(search.get('next'), '/account')
   if (status === 'unknown') return <PageLoader label="Checking your session…" />
-  if (status === 'authenticated' && !mfaFor) return <Navigate to={next} replace />
-  if (mfaFor) return <MfaStep email={mfaFor} onDone={signedIn} onCancel={() => setMfaFor(null)} />
-  return (
-    <AuthCard
-      title="Sign in to Sextant"
-      subtitle="Use the e-mail address and password of your Sextant account."
-      footer={
-        <Text size="sm" c="dimmed" ta="center">
-          New to Sextant?{' '}
-          <Anchor component={Link} to="/register" data-testid="register-link">
-            Create an account
-          </Anchor>
-        </Text>
-      }
-    >
-      <CredentialsForm
-        onAnswer={async (answer, email) => {
-          // A limited token is stored too: only the MFA validation accepts it until a code is checked.
-          storeToken(answer.accessToken)
-          if (answer.mfaRequired) setMfaFor(email)
-          else await signedIn()
-        }}
-      />
-    </AuthCard>
-  )
+  if (status === 'authenticated') return <Navigate to={next} replace />
+  return <SignInCard onSignedIn={() => navigate(next, { replace: true })} />
 }

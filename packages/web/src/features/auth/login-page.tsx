@@ -2,6 +2,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { SignInPrompt } from './sign-in-prompt'
+import { safeNext } from './sign-in-rules'
 import { useSession } from './use-session'
 
 export function LoginPage() {
@@ -9,7 +10,6 @@ export function LoginPage() {
   const [search] = useSearchParams()
   const next = search.get('next')
   if (status === 'unknown') return <PageLoader label="Checking your session…" />
-  if (status === 'authenticated')
-    return <Navigate to={next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard'} replace />
+  if (status === 'authenticated') return <Navigate to={safeNext(next, '/dashboard')} replace />
   return <SignInPrompt />
 }

@@ -11,8 +11,6 @@ export interface Session {
   user: User | null
   /** The caller's account (the default account when anonymous); null if it could not be loaded. */
   account: Account | null
-  /** 'mfa-required': the member has a second factor; finish at /account/sign-in, which asks for it. */
-  signIn(email: string, password: string): Promise<'signed-in' | 'mfa-required'>
   signOut(): void
 }
 

@@ -1,6 +1,6 @@
 // requiresSignIn: mode=eli and login=true need a sign-in; anything else is public.
 import { describe, expect, it } from 'vitest'
-import { requiresSignIn } from './sign-in-rules'
+import { requiresSignIn, safeNext } from './sign-in-rules'
 
 describe('requiresSignIn', () => {
   it.each([
@@ -11,5 +11,16 @@ describe('requiresSignIn', () => {
     ['pid=1', false],
   ])('%s → %s', (search, expected) => {
     expect(requiresSignIn(new URLSearchParams(search))).toBe(expected)
+  })
+})
+
+describe('safeNext', () => {
+  it.each([
+    ['/projects/?pid=1', '/projects/?pid=1'],
+    ['//evil.example/x', '/account'],
+    ['https://evil.example/', '/account'],
+    [null, '/account'],
+  ])('%s → %s', (next, expected) => {
+    expect(safeNext(next, '/account')).toBe(expected)
   })
 })

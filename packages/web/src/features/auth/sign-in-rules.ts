@@ -6,3 +6,8 @@ export const LOGIN_ERROR_MESSAGE = 'THIS USER IS NOT IN THE SYSTEM'
 export function requiresSignIn(search: URLSearchParams): boolean {
   return search.get('mode') === 'eli' || search.get('login') === 'true'
 }
+
+/** Where to go after signing in: `next` when it is a path of this site (not '//host'), else `fallback`. */
+export function safeNext(next: string | null, fallback: string): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : fallback
+}
