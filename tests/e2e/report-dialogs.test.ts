@@ -1,8 +1,10 @@
 // Issue 8's remaining flows in Chromium: /projects.html search, sorting and Add project by drag-and-drop
-// of a corpus lockfile (progress until the report opens); 'Request to Delete' with its dialogs and the
+// of a corpus lockfile and by repository URL (a local bare git repository; progress until the report opens); 'Request to Delete' with its dialogs and the
 // 800 ms delay; the badges banner, page and dialog; the tree window search from a component card; an
 // axe-core scan of every dialog of the report page and a keyboard-only walk opening and closing each.
-import { mkdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -33,7 +35,7 @@ describe('report dialogs and the project list in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true })
-    server = await startE2eServer()
+    server = await startE2eServer({ SEXTANT_ALLOW_LOCAL_REPOSITORIES: 'true' })
     ;({ t, browser } = server)
     token = await signInAdmin(t.url)
     pid = await uploadCorpusProject(t.url, token, 'nodegoat', ['package.json', 'package-lock.json'])
@@ -100,7 +102,71 @@ describe('report dialogs and the project list in Chromium', () => {
     await page.getByTestId('project-search').fill('')
     await page.screenshot({ path: join(shots, 'projects-page.png') })
     expect(await seriousViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: join(shots, 'projects-page-mobile.png'), fullPage: true })
+    await page.getByTestId('add-project').click()
+    await page.getByRole('dialog', { name: 'Add project' }).waitFor()
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(shots, 'dialog-add-project-mobile.png') })
+    await page.keyboard.press('Escape')
     expect(errors).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  /** A bare git repository holding a corpus project's manifest and lockfile on main. */
+  function bareRepository(project: string, files: string[]): string {
+    const root = mkdtempSync(join(tmpdir(), 'sextant-e2e-git-'))
+    const work = join(root, 'work')
+    mkdirSync(work)
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    }
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' })
+    git(work, 'init', '-q', '-b', 'main')
+    for (const f of files) writeFileSync(join(work, f), readFileSync(join(corpusDir, 'projects', project, f)))
+    git(work, 'add', ...files)
+    git(work, 'commit', '-q', '-m', 'import')
+    git(root, 'clone', '-q', '--bare', work, join(root, 'repo.git'))
+    return `file://${join(root, 'repo.git')}`
+  }
+
+  it('adds a project from a repository URL, refusing a private address with its reason', async () => {
+    const page = await open('/projects.html')
+    await page.getByTestId('project-row').first().waitFor({ timeout: 15_000 })
+    await page.getByTestId('add-project').click()
+    await page.getByRole('dialog', { name: 'Add project' }).waitFor()
+    await page.getByText('Repository URL', { exact: true }).click()
+    await page.getByTestId('add-project-submit').click()
+    await expect
+      .poll(() => page.getByTestId('add-project-error').textContent())
+      .toContain('Enter the address of the repository')
+    await page.getByTestId('repository-url').fill('http://127.0.0.1/team/app.git')
+    await page.getByTestId('add-project-submit').click()
+    await expect
+      .poll(() => page.getByTestId('add-project-error').textContent())
+      .toMatch(/127\.0\.0\.1|private|loopback/i)
+    await page.screenshot({ path: join(shots, 'dialog-add-project-url.png') })
+    await page
+      .getByTestId('repository-url')
+      .fill(bareRepository('nodegoat', ['package.json', 'package-lock.json']))
+    await page.getByTestId('project-name-input').fill('nodegoat-from-git')
+    await page.getByTestId('add-project-submit').click()
+    await page.getByTestId('processing-page').waitFor({ timeout: 10_000 })
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('project-name')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 60_000 },
+      )
+      .toBe('nodegoat-from-git')
+    await page.getByTestId('report-body').waitFor({ timeout: 15_000 })
     await page.close()
   }, 120_000)
 
@@ -264,6 +330,47 @@ describe('report dialogs and the project list in Chromium', () => {
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5_000 }).toBe(left)
     }
     expect(found).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('shows the loading modal while another report of the history loads, and hides it 500 ms after', async () => {
+    const auth = { Authorization: `Bearer ${token}` }
+    const recompute = await fetch(`${t.url}/api/v1/reports/${pid}/full?branch=main`, {
+      method: 'POST',
+      headers: auth,
+    })
+    expect(recompute.status).toBeLessThan(300)
+    const historyLength = async () =>
+      (
+        (await (
+          await fetch(`${t.url}/api/v1/reports/${pid}/history?branch=main&limit=20`, { headers: auth })
+        ).json()) as unknown[]
+      ).length
+    await expect.poll(historyLength, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(2)
+    const page = await open(reportPath())
+    await page.getByTestId('report-body').waitFor({ timeout: 20_000 })
+    const shown = await page.getByTestId('report-body').getAttribute('data-report-uuid')
+    // the historic report answers after a second, so that the modal can be seen and scanned
+    await page.route('**/api/v1/reports/*/full/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    })
+    const select = page.getByTestId('history-select')
+    const older = (await select.locator('option').nth(1).getAttribute('value')) ?? ''
+    expect(older).not.toBe(shown)
+    await select.selectOption(older)
+    const modal = page.getByRole('dialog')
+    await modal.getByText('Loading the report…').waitFor({ timeout: 5_000 })
+    // the report shown so far stays under the modal
+    expect(await page.getByTestId('report-body').getAttribute('data-report-uuid')).toBe(shown)
+    await page.screenshot({ path: join(shots, 'dialog-loading-modal.png') })
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([])
+    await expect
+      .poll(() => page.getByTestId('report-body').getAttribute('data-report-uuid'), { timeout: 10_000 })
+      .toBe(older)
+    const arrived = Date.now()
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5_000, interval: 50 }).toBe(0)
+    expect(Date.now() - arrived).toBeGreaterThanOrEqual(400)
     await page.close()
   }, 120_000)
 })

@@ -1,10 +1,13 @@
 // The report page at /projects/?pid=…&branch=… (report-page §2): sign-in gate, spinner while loading,
-// title row, then either a status panel (§4) or the report. Without a pid it goes to the project list.
+// title row, then either a status panel (§4) or the report; the loading modal while another report of the
+// project (history, branch) loads over the one shown. Without a pid it goes to the project list.
 import { Stack } from '@mantine/core'
 import type { HistoryEntry, Project, Report } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
+import { useLingering } from '../../lib/use-lingering'
+import { BusyModal } from '../../ui/busy-modal'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { SignInGate } from '../auth/sign-in-gate'
@@ -19,6 +22,9 @@ import { componentsPerLanguage } from './report-summary'
 import { ReportTitleRow } from './report-title-row'
 import { parseReportParams, type ReportParams } from './report-url'
 import { projectQuery, reportQuery, useReportData } from './use-report-data'
+
+/** §9: the loading modal hides 500 ms after the report it waited for is there. */
+const LOADING_MODAL_HIDE_MS = 500
 
 interface ProvideProps {
   report: Report
@@ -58,10 +64,12 @@ function ReportProvider({ report, project, branch, history, params, children }: 
 }
 
 function ReportContent({ params }: { params: ReportParams }) {
-  const { view, project, branch, history } = useReportData(params)
+  const { view, project, branch, history, switching } = useReportData(params)
+  const loadingModal = useLingering(switching, LOADING_MODAL_HIDE_MS)
   if (view.kind === 'loading') return <PageLoader label="Loading the report…" />
   return (
     <Stack gap="lg">
+      <BusyModal opened={loadingModal} label="Loading the report…" kind="loading" />
       {params.live ? (
         <InlineNotice title="THANK YOU FOR USING THE LIVE SCANNER" tone="info" testId="live-banner">
           Your scan has been received. Bookmark this page to come back to the report.

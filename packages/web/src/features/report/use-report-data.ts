@@ -1,6 +1,7 @@
 // Loads what the report page needs through the SDK (report-page §7): the project, the latest report of
 // the branch (or one historic report by reportUuid) and the history (limit 20, §9); polls every 3 s
-// while an analysis of the branch is queued or running (DESIGN §3 "the page polls").
+// while an analysis of the branch is queued or running (DESIGN §3 "the page polls"). Switching to another
+// report of the project keeps the shown one until the new one is there (`switching`: the loading modal).
 import type { HistoryEntry, Project, Report } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
@@ -26,6 +27,8 @@ export interface ReportData {
   project: Project | null
   branch: string | null
   history: HistoryEntry[]
+  /** Another report (history, branch) is loading while the previous one is still shown. */
+  switching: boolean
 }
 
 export function projectQuery(pid: string) {
@@ -68,6 +71,7 @@ export function useReportData(params: ReportParams): ReportData {
     // with the branch in the address the report loads beside the project, not after it
     enabled: pid !== '' && (branch !== null || !latest),
     refetchInterval: interval,
+    placeholderData: (previous) => previous,
   })
 
   const historyQuery = useQuery({
@@ -96,5 +100,5 @@ export function useReportData(params: ReportParams): ReportData {
   const nextPoll = shouldPoll(view)
   useEffect(() => setPoll(nextPoll), [nextPoll])
 
-  return { view, project, branch, history: historyQuery.data ?? [] }
+  return { view, project, branch, history: historyQuery.data ?? [], switching: reportState.isPlaceholderData }
 }
