@@ -154,8 +154,12 @@ export const configurationSchema = z.object({
   }),
 })
 export type AccountConfiguration = z.infer<typeof configurationSchema>
+const chosenScopes = scopeList.min(1, 'Choose at least one scope for each domain')
 export const configurationUpdateSchema = z.object({
-  analysisScopes: configurationSchema.shape.analysisScopes.partial().optional(),
+  analysisScopes: z
+    .object({ security: chosenScopes, stability: chosenScopes, licensing: chosenScopes })
+    .partial()
+    .optional(),
   thresholds: configurationSchema.shape.thresholds.partial().optional(),
   scoringAlgorithm: configurationSchema.shape.scoringAlgorithm.optional(),
   autoMitigation: configurationSchema.shape.autoMitigation.partial().optional(),

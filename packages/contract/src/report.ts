@@ -204,7 +204,24 @@ export const reportSchema = z.object({
   timestamp: reportTimestampSchema,
   createdAt: z.string(),
   outcome: outcomeSchema,
+  /** The scopes of the components at least one domain assessed. */
   scopes: z.array(scopeSchema),
+  /** The scopes each domain assessed (account configuration.analysisScopes); absent on older reports. */
+  analysisScopes: z
+    .object({
+      security: z.array(scopeSchema),
+      stability: z.array(scopeSchema),
+      licensing: z.array(scopeSchema),
+    })
+    .optional(),
+  /** The account's auto-mitigation thresholds the report was built with (EPSS in percent). */
+  autoMitigation: z
+    .object({
+      epss: z.number().nullable(),
+      cvss: z.number().nullable(),
+      severity: severitySchema.nullable(),
+    })
+    .optional(),
   thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
   project: z.object({ uuid: z.string(), branch: z.string() }),
   summary: z.object({

@@ -10,12 +10,20 @@ import {
   reportExclusionsOf,
 } from '../exclusions'
 import { buildLicensingSection, type CustomLicence, type LicencePolicy } from '../licences'
-import { type Component, type DependencyGraph, languageOfEcosystem, type Purl, type Warning } from '../model'
+import {
+  type Component,
+  type DependencyGraph,
+  languageOfEcosystem,
+  type Purl,
+  type Scope,
+  type Warning,
+} from '../model'
 import { directIntroducers, pathsFromRoot } from '../project'
 import { type SecurityScoreAlgorithm, scoreOutcome } from '../scoring'
 import { buildStabilitySection, packageKeyOf } from '../stability'
 import { getVersionScheme } from '../versioning'
-import type { ReportDocument, ReportNote, ReportStatus } from './document'
+import type { AutoMitigationThresholds } from './auto-mitigation'
+import type { AnalysisScopes, ReportDocument, ReportNote, ReportStatus } from './document'
 import { buildSecuritySection } from './security'
 import { reportTimestamp } from './timestamp'
 
@@ -56,6 +64,13 @@ export interface BuildReportInput {
   /** The account's copyright text for a component (spec report-page §2 Copyright edit dialog). */
   copyrightFor?: (component: Component) => string | null | undefined
   scoreAlgorithm?: SecurityScoreAlgorithm
+  /** The account's auto-mitigation thresholds (product-notes "Scores"); absent = none. */
+  autoMitigation?: AutoMitigationThresholds
+  /**
+   * The dependency scopes each domain assesses (spec accounts-and-api §2 configuration.analysisScopes);
+   * absent = every scope in every domain. A component of another scope plays no part in that domain.
+   */
+  analysisScopes?: AnalysisScopes
   epss?: (cve: string) => number | null
   kev?: (cve: string) => { cve: string; exploited: boolean } | null
   /** Most hierarchy paths kept per component (every direct introducer is always listed). */
@@ -81,9 +96,19 @@ function hierarchyOf(graph: DependencyGraph, limit: number) {
   })
 }
 
+/** The components a domain assesses: those whose scope the domain's analysis scopes include. */
+function inScopes(components: readonly Component[], scopes: readonly Scope[] | undefined): Component[] {
+  return scopes ? components.filter((c) => scopes.includes(c.scope)) : [...components]
+}
+
 export function buildReport(input: BuildReportInput): ReportDocument {
   const { graph } = input
   const components = graph.components
+  const scoped = {
+    security: inScopes(components, input.analysisScopes?.security),
+    stability: inScopes(components, input.analysisScopes?.stability),
+    licensing: inScopes(components, input.analysisScopes?.licensing),
+  }
   const metadata = input.metadata ?? null
   const index = input.advisoryIndex ?? (input.advisories ? buildAdvisoryIndex(input.advisories) : null)
   const exclusions = input.exclusions ?? []
@@ -91,25 +116,26 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   const fingerprint = exclusionsFingerprint(exclusions)
 
   const security = buildSecuritySection({
-    components,
+    components: scoped.security,
     index,
     versionsOf: (c) => metadata?.get(packageKeyOf(c))?.versions.map((v) => v.version) ?? [],
     hierarchy: hierarchyOf(graph, input.hierarchyLimit ?? 5),
     algorithm: input.scoreAlgorithm ?? 'cvss',
     ...(input.epss ? { epss: input.epss } : {}),
     ...(input.kev ? { kev: input.kev } : {}),
+    ...(input.autoMitigation ? { autoMitigation: input.autoMitigation } : {}),
     ...(matcher
       ? { exclusionsFor: matcher.advice, trustedFor: matcher.trusted, isTrusted: matcher.isTrusted }
       : {}),
   })
   const stability = buildStabilitySection({
-    components,
+    components: scoped.stability,
     metadata: metadata ?? new Map(),
     schemeFor: getVersionScheme,
     ...(matcher ? { exclusionsFor: matcher.stability } : {}),
   })
   const licensing = buildLicensingSection({
-    components,
+    components: scoped.licensing,
     metadata: metadata ?? new Map(),
     policies: input.policies ?? [],
     ...(input.customLicences ? { customLicences: input.customLicences } : {}),
@@ -147,7 +173,10 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     timestamp: reportTimestamp(input.now),
     createdAt: input.now.toISOString(),
     outcome: scoreOutcome(scores, input.thresholds),
-    scopes: [...new Set(components.map((c) => c.scope))],
+    // the scopes of the components at least one domain assessed
+    scopes: [...new Set([...scoped.security, ...scoped.stability, ...scoped.licensing].map((c) => c.scope))],
+    ...(input.analysisScopes ? { analysisScopes: input.analysisScopes } : {}),
+    ...(input.autoMitigation ? { autoMitigation: input.autoMitigation } : {}),
     thresholds: input.thresholds,
     project: { uuid: input.projectUuid, branch: input.branch },
     summary: {

@@ -2,6 +2,7 @@
 // Immutable once stored; the contract package holds the zod schema of the same wire shape.
 import type { AppliedExclusion, ReportExclusions } from '../exclusions/model'
 import type { Language, Location, Scope } from '../model'
+import type { AutoMitigationThresholds } from './auto-mitigation'
 
 export type ReportStatus = 'OK' | 'PARTIAL' | 'UNSUPPORTED' | 'ERROR' | 'NOT FOUND' | 'FAILED'
 export type Outcome = 'PASS' | 'FAIL' | 'UNDECLARED'
@@ -184,6 +185,13 @@ export interface ReportNote {
   line?: number
 }
 
+/** The dependency scopes each domain assessed (spec accounts-and-api §2 configuration.analysisScopes). */
+export interface AnalysisScopes {
+  security: Scope[]
+  stability: Scope[]
+  licensing: Scope[]
+}
+
 export interface ReportDocument {
   uuid: string
   status: ReportStatus
@@ -191,7 +199,12 @@ export interface ReportDocument {
   /** ISO-8601 form of `timestamp`, for clients that want one string. */
   createdAt: string
   outcome: Outcome
+  /** The scopes of the components at least one domain assessed. */
   scopes: Scope[]
+  /** The scopes each domain assessed, when the account narrowed them; absent on older reports. */
+  analysisScopes?: AnalysisScopes
+  /** The account's auto-mitigation thresholds the report was built with; absent = none. */
+  autoMitigation?: AutoMitigationThresholds
   thresholds: { security: number; stability: number; licensing: number }
   project: { uuid: string; branch: string }
   summary: { components: number; direct: number; transitive: number; languages: Language[] }

@@ -1,3 +1,4 @@
+export * from './auto-mitigation'
 export * from './build'
 export * from './diff'
 export type * from './document'

@@ -12,6 +12,7 @@ import {
 import type { AppliedExclusion } from '../exclusions/model'
 import type { Component } from '../model'
 import { type SecurityScoreAlgorithm, securityScore } from '../scoring'
+import { type AutoMitigationThresholds, autoMitigationOf } from './auto-mitigation'
 import type {
   Advice,
   ComponentReport,
@@ -42,6 +43,8 @@ export interface SecurityInput {
   trustedFor?: (component: Component) => readonly AppliedExclusion[]
   /** Whether the component is itself trusted (it becomes a pseudo-component in `trusted`). */
   isTrusted?: (component: Component) => boolean
+  /** The account's auto-mitigation thresholds; an advice below them is excluded automatically. */
+  autoMitigation?: AutoMitigationThresholds
 }
 
 const severityKey = {
@@ -113,6 +116,11 @@ export function buildSecuritySection(input: SecurityInput): {
     for (const a of advices) {
       const exclusions = input.exclusionsFor?.(c, a) ?? []
       if (exclusions.length > 0) a.exclusions = [...exclusions]
+      else {
+        // an advice nobody excluded may still fall below the account's auto-mitigation thresholds
+        const automatic = input.autoMitigation ? autoMitigationOf(a, input.autoMitigation) : null
+        if (automatic) a.exclusions = [automatic]
+      }
     }
     allAdvices.push(...advices)
     const { paths, introducedBy } = input.hierarchy(c)

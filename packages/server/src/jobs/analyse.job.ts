@@ -116,8 +116,9 @@ export async function runAnalysis(
       projectTagNames(db, claimed.project_uuid).then((tags) =>
         projectLicensing(db, claimed.account_uuid, { name: claimed.project_name, tags }),
       ),
-      // score thresholds and the security scoring algorithm (product-notes "Scores"); no project-level
-      // thresholds can be set yet, so the account's are the ones in force
+      // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
+      // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
+      // yet, so the account's are the ones in force. Recompute runs this same job, so it applies them too.
       readConfiguration(db, claimed.account_uuid),
     ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
@@ -136,6 +137,8 @@ export async function runAnalysis(
       warnings: [...claimed.warnings, ...fileWarnings],
       thresholds: configuration.thresholds,
       scoreAlgorithm: configuration.scoringAlgorithm,
+      autoMitigation: configuration.autoMitigation,
+      analysisScopes: configuration.analysisScopes,
       exclusions,
       previousExclusionsFingerprint: previous?.fingerprint ?? null,
       commit: claimed.commit,

@@ -69,11 +69,12 @@ function ConfigurationForm({
     mutationFn: () => accountApi.setConfiguration(accountId, draft),
     onSuccess: async (next) => {
       queryClient.setQueryData([...CONFIGURATION_KEY, accountId], next)
-      showAlert('success', 'The configuration was saved: it applies from the next analysis.')
+      showAlert('success', 'The configuration was saved: it applies from the next analysis or recompute.')
     },
     onError: (error) => showAlert('error', failureMessage(error)),
   })
   const changed = JSON.stringify(draft) !== JSON.stringify(saved)
+  const scopesMissing = Object.values(draft.analysisScopes).some((scopes) => scopes.length === 0)
   const edit = (change: Partial<AccountConfiguration>) => setDraft((d) => ({ ...d, ...change }))
   const props = { draft, edit, disabled: !mayEdit || save.isPending }
 
@@ -88,7 +89,7 @@ function ConfigurationForm({
           Discard changes
         </Button>
         <Button
-          disabled={!mayEdit || !changed}
+          disabled={!mayEdit || !changed || scopesMissing}
           loading={save.isPending}
           onClick={() => save.mutate()}
           data-testid="configuration-save"

@@ -115,6 +115,7 @@ export function ScopesSection({ draft, edit, disabled }: SectionProps) {
                   },
                 })
               }
+              error={draft.analysisScopes[d.key].length === 0 ? 'Tick at least one scope' : undefined}
               data-testid={`scopes-${d.key}`}
             >
               <Stack gap={6} mt={6}>
@@ -126,7 +127,9 @@ export function ScopesSection({ draft, edit, disabled }: SectionProps) {
           ))}
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Saved with the account; the analysis does not narrow its scopes by this setting yet.
+          Applied by every analysis and recompute: a component of an unticked scope plays no part in that
+          domain’s findings or score (tick only Production to leave development and test dependencies out).
+          Each report lists the scopes it used under Report Details.
         </Text>
       </Stack>
     </SectionCard>
@@ -187,9 +190,11 @@ export function AutoMitigationSection({ draft, edit, disabled }: SectionProps) {
             data-testid="auto-severity"
           />
         </Group>
-        <Text size="xs" c="dimmed">
-          Saved with the account; reports do not mark vulnerabilities as auto-mitigated by these thresholds
-          yet.
+        <Text size="xs" c="dimmed" data-testid="auto-mitigation-rule">
+          Applied by every analysis and recompute. A vulnerability is automatically mitigated when it is below
+          every threshold that is set (equal is not below); the EPSS threshold is ignored for a vulnerability
+          with no EPSS, and one with no CVSS is never below a CVSS threshold. It then shows under Mitigation
+          and leaves the severity totals and the score; change the thresholds and recompute to bring it back.
         </Text>
       </Stack>
     </SectionCard>

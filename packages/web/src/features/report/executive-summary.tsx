@@ -11,7 +11,7 @@ import { formatCount, formatUtc } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { DependencyMix } from './dependency-mix'
-import { componentsPerLanguage, languageLabel, scopeLabel } from './report-summary'
+import { componentsPerLanguage, domainScopesLabel, languageLabel, scopeLabel } from './report-summary'
 import { parseReportParams } from './report-url'
 import { RequestDelete } from './request-delete'
 import { SummaryCharts } from './summary-charts'
@@ -26,6 +26,20 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <div>{children}</div>
     </Stack>
   )
+}
+
+type AutoMitigation = NonNullable<Report['autoMitigation']>
+
+const hasAutoMitigation = (a: AutoMitigation) => a.cvss !== null || a.epss !== null || a.severity !== null
+
+/** The thresholds the report was built with, e.g. 'below CVSS 4 · EPSS 1% · severity Medium'. */
+function autoMitigationLabel(a: AutoMitigation): string {
+  const parts = [
+    a.cvss !== null ? `CVSS ${a.cvss}` : null,
+    a.epss !== null ? `EPSS ${a.epss}%` : null,
+    a.severity !== null ? `severity ${a.severity.charAt(0)}${a.severity.slice(1).toLowerCase()}` : null,
+  ]
+  return `Below ${parts.filter((p) => p !== null).join(' · ')}`
 }
 
 export function ExecutiveSummary({ report }: { report: Report }) {
@@ -72,15 +86,37 @@ export function ExecutiveSummary({ report }: { report: Report }) {
                 <Text size="sm">{formatUtc(report.createdAt)}</Text>
               </Detail>
               <Detail label="Analysis scopes">
-                <Group gap={6}>
-                  {report.scopes.length === 0 ? <Text size="sm">All dependencies</Text> : null}
-                  {report.scopes.map((scope) => (
-                    <Badge key={scope} variant="light" color="gray" size="sm">
-                      {scopeLabel(scope)}
-                    </Badge>
-                  ))}
-                </Group>
+                {report.analysisScopes ? (
+                  <Stack gap={2} data-testid="analysis-scopes">
+                    {(['security', 'stability', 'licensing'] as const).map((domain) => (
+                      <Group key={domain} justify="space-between" gap="xs" wrap="nowrap">
+                        <Text size="sm" tt="capitalize">
+                          {domain}
+                        </Text>
+                        <Text size="sm" c="dimmed" ta="right">
+                          {domainScopesLabel(report.analysisScopes?.[domain] ?? [])}
+                        </Text>
+                      </Group>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Group gap={6}>
+                    {report.scopes.length === 0 ? <Text size="sm">All dependencies</Text> : null}
+                    {report.scopes.map((scope) => (
+                      <Badge key={scope} variant="light" color="gray" size="sm">
+                        {scopeLabel(scope)}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
               </Detail>
+              {report.autoMitigation && hasAutoMitigation(report.autoMitigation) ? (
+                <Detail label="Auto-mitigation">
+                  <Text size="sm" data-testid="report-auto-mitigation">
+                    {autoMitigationLabel(report.autoMitigation)}
+                  </Text>
+                </Detail>
+              ) : null}
               <Detail label="Languages">
                 <Stack gap={2}>
                   {languages.length === 0 ? <Text size="sm">None found</Text> : null}

@@ -34,6 +34,14 @@ export function scopeLabel(scope: string): string {
   return labels[scope] ?? scope
 }
 
+const ALL_SCOPES = ['prod', 'dev', 'test', 'provided', 'optional']
+
+/** One domain's analysis scopes (account configuration.analysisScopes): 'All dependencies' when every scope. */
+export function domainScopesLabel(scopes: readonly string[]): string {
+  if (ALL_SCOPES.every((scope) => scopes.includes(scope))) return 'All dependencies'
+  return scopes.map(scopeLabel).join(', ') || 'None'
+}
+
 /** Components per language, largest first; from the security assessments, else the summary's list. */
 export function componentsPerLanguage(report: Report): { language: string; components: number }[] {
   const counts = new Map<string, number>()

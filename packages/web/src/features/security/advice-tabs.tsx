@@ -3,7 +3,7 @@
 // links; AI only with the assistant (§6 hasChaiFeature and chat enabled; §4: opening it starts the
 // conversation, kept while the details stay open); Hierarchy indented 10 px per level; Locations;
 // Actions (§6: authorised roles only).
-import { Anchor, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { useState } from 'react'
 import ReactMarkdown from 'react-markdown'
@@ -12,7 +12,13 @@ import { AssistantChat } from '../assistant/assistant-chat'
 import { type AdviceContext, useAssistantChat } from '../assistant/use-assistant'
 import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
-import { type ComponentReport, cardTabs, HIERARCHY_INDENT_PX } from './security-model'
+import {
+  AUTO_MITIGATION_NOTE,
+  type ComponentReport,
+  cardTabs,
+  HIERARCHY_INDENT_PX,
+  isAutomaticExclusion,
+} from './security-model'
 
 interface AdviceTabsProps {
   advice: Advice
@@ -44,13 +50,28 @@ export function AdviceTabs({ advice, component, canAct, onAction, assistant }: A
       </Tabs.List>
       <Tabs.Panel value="mitigation" pt="sm">
         <Stack gap={4}>
-          {(advice.exclusions ?? []).map((exclusion, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: exclusions of an advice have no id of their own on the report
-            <Text key={index} size="sm">
-              <b>{field(exclusion, 'reason') || 'excluded'}</b>
-              {field(exclusion, 'description') ? `: ${field(exclusion, 'description')}` : ''}
-            </Text>
-          ))}
+          {(advice.exclusions ?? []).map((exclusion, index) =>
+            isAutomaticExclusion(exclusion) ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: exclusions of an advice have no id of their own on the report
+              <Stack key={index} gap={4} data-testid="auto-mitigation">
+                <Group gap={6}>
+                  <Badge size="sm" variant="light" color="teal">
+                    Automatic mitigation
+                  </Badge>
+                  <Text size="sm">{field(exclusion, 'description')}</Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {AUTO_MITIGATION_NOTE}
+                </Text>
+              </Stack>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: exclusions of an advice have no id of their own on the report
+              <Text key={index} size="sm">
+                <b>{field(exclusion, 'reason') || 'excluded'}</b>
+                {field(exclusion, 'description') ? `: ${field(exclusion, 'description')}` : ''}
+              </Text>
+            ),
+          )}
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="description" pt="sm" className="markdown-body">

@@ -13,7 +13,7 @@ import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
 import { SafeVersionsBox } from './safe-versions-box'
-import { adviceDisplayId, type ComponentRow, isExcluded } from './security-model'
+import { adviceDisplayId, type ComponentRow, isAutoMitigated, isExcluded } from './security-model'
 import { ShowInTree } from './show-in-tree'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
@@ -33,8 +33,8 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
           <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
           <Group gap={6} wrap="nowrap">
             {isExcluded(advice) ? (
-              <Badge color="gray" variant="outline" size="sm">
-                Excluded
+              <Badge color="gray" variant="outline" size="sm" data-testid="advice-excluded">
+                {isAutoMitigated(advice) ? 'Auto-mitigated' : 'Excluded'}
               </Badge>
             ) : null}
             <Button

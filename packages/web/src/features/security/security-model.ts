@@ -59,6 +59,25 @@ export function isExcluded(advice: Advice): boolean {
   return (advice.exclusions?.length ?? 0) > 0
 }
 
+/** An exclusion the account's auto-mitigation thresholds set (engine report/auto-mitigation.ts). */
+export function isAutomaticExclusion(exclusion: unknown): boolean {
+  return (
+    typeof exclusion === 'object' &&
+    exclusion !== null &&
+    'automatic' in exclusion &&
+    exclusion.automatic === true
+  )
+}
+
+/** Whether the advice is excluded only by the account's auto-mitigation thresholds. */
+export function isAutoMitigated(advice: Advice): boolean {
+  return isExcluded(advice) && (advice.exclusions ?? []).every(isAutomaticExclusion)
+}
+
+/** Why an automatic mitigation has no Remove action (shown in the advice's Mitigation tab). */
+export const AUTO_MITIGATION_NOTE =
+  'Set by the account’s auto-mitigation thresholds, so it cannot be removed on its own: an Administrator changes the thresholds in the account configuration, then the report is recomputed.'
+
 export type Range = [number, number]
 
 export interface SecurityFilters {
