@@ -1,13 +1,22 @@
 // Issue 7 "Screens" in headless Chromium: the Tags screen (create a tag marking a project, rename it and
 // retag, delete) and the Configuration screen for Administrators (thresholds, scoring algorithm, scopes,
 // auto-mitigation saved through the API and read back); a Viewer sees tags read-only and no
-// Configuration tab. Screenshots: tags-*.png, configuration-*.png.
-import { mkdirSync } from 'node:fs'
+// Configuration tab. Then the configuration at work (product-notes "Scores" auto-mitigation; spec
+// accounts-and-api §2 analysisScopes): an auto-mitigated advice on the report page, with its Mitigation
+// tab and no way to remove it, and the scopes applied under Report Details.
+// Screenshots: tags-*.png, configuration-*.png, auto-mitigation-*.png.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { membershipOf, sessionFor } from '../../packages/server/src/resources/admin/test-kit'
-import { startTestInstance, type TestInstance } from '../../packages/server/src/testing/instance'
+import {
+  startTestInstance,
+  TEST_ADMIN,
+  type TestInstance,
+  waitForReport,
+} from '../../packages/server/src/testing/instance'
 import { launchBrowser } from './browser'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
@@ -140,7 +149,9 @@ describe('tags and configuration screens in Chromium', () => {
     await choose(page, page.getByTestId('auto-severity'), 'Low')
     await shot(page, 'configuration-1440')
     await page.getByTestId('configuration-save').click()
-    await page.getByText('The configuration was saved: it applies from the next analysis.').waitFor()
+    await page
+      .getByText('The configuration was saved: it applies from the next analysis or recompute.')
+      .waitFor()
     expect(await api('/api/v1/accounts/me/configuration')).toMatchObject({
       thresholds: { security: 75, stability: 80, licensing: 95 },
       scoringAlgorithm: 'severity',
@@ -177,4 +188,122 @@ describe('tags and configuration screens in Chromium', () => {
     await viewer.getByTestId('configuration-not-allowed').waitFor()
     await viewer.context().close()
   }, 60_000)
+})
+
+describe('the account configuration applied to a report in Chromium', () => {
+  let t: TestInstance
+  let browser: Browser
+  let token = ''
+  // ms 2.1.3 (prod) and ms 2.1.2 (dev) are both affected: CVSS 7.5, HIGH, no EPSS.
+  const advisory = {
+    id: 'GHSA-e2e0-ms00-0008',
+    modified: '2024-01-01T00:00:00Z',
+    aliases: ['CVE-2099-0008'],
+    summary: 'ms is slow on long strings',
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
+    affected: [
+      {
+        package: { ecosystem: 'npm', name: 'ms' },
+        ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '2.1.4' }] }],
+      },
+    ],
+  }
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true })
+    const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
+    writeFileSync(join(dir, 'ms.jsonl'), `${JSON.stringify(advisory)}\n`)
+    t = await startTestInstance('embedded', {
+      SEXTANT_SERVE_WEB: 'true',
+      SEXTANT_WEB_DIR: webDir,
+      SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
+    })
+    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    })
+    token = ((await login.json()) as { accessToken: string }).accessToken
+    for (let waited = 0; waited < 30_000; waited += 200) {
+      const stats = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()
+      if (stats.includes('"npm"')) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    browser = await launchBrowser()
+  }, 120_000)
+  afterAll(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  it('shows an advice below the CVSS threshold as auto-mitigated, and security without dev components', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    await context.addInitScript((value) => window.localStorage.setItem('sextant.accessToken', value), token)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${t.url}/account/configuration`)
+    await page.getByTestId('configuration-form').waitFor()
+    await page.getByTestId('auto-cvss').fill('8')
+    await page.getByTestId('scopes-security').getByLabel('Development').uncheck()
+    await page.getByTestId('configuration-save').click()
+    await page
+      .getByText('The configuration was saved: it applies from the next analysis or recompute.')
+      .waitFor()
+    // the screen no longer says the settings wait to be applied
+    for (const section of ['configuration-scopes', 'configuration-auto-mitigation'])
+      expect(await page.getByTestId(section).textContent()).not.toMatch(/\byet\b/)
+    await page
+      .getByTestId('configuration-auto-mitigation')
+      .screenshot({ path: join(shots, 'auto-mitigation-configuration.png') })
+
+    const form = new FormData()
+    for (const f of ['package.json', 'package-lock.json'])
+      form.append(
+        'file',
+        new Blob([readFileSync(join(repoRoot, 'packages/server/src/resources/fixtures', f))]),
+        f,
+      )
+    const auth = { Authorization: `Bearer ${token}` }
+    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=tiny-app`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    })
+    expect(res.status).toBe(202)
+    const pid = ((await res.json()) as { projectUuid: string }).projectUuid
+    const report = (await waitForReport(t.url, pid, 'main', auth, 60_000)) as { security: { score: number } }
+    expect(report.security.score).toBe(100)
+
+    await page.goto(`${t.url}/projects/?pid=${pid}&branch=main&mode=eli`)
+    await page.getByTestId('component-card').first().waitFor({ timeout: 20_000 })
+    // the dev ms@2.1.2 is outside the security scopes: one card, ms@2.1.3, its advice auto-mitigated
+    expect(await page.getByTestId('component-card').count()).toBe(1)
+    const card = page.getByTestId('component-card')
+    expect(await card.getByTestId('advice-excluded').textContent()).toBe('Auto-mitigated')
+    await card.getByTestId('advice-toggle').click()
+    const mitigation = card.getByTestId('auto-mitigation')
+    await mitigation.waitFor()
+    expect(await card.getByRole('tab', { selected: true }).textContent()).toBe('Mitigation')
+    expect(await mitigation.textContent()).toContain(
+      "Automatically mitigated by the account's auto-mitigation thresholds: CVSS 7.5 is below 8.0.",
+    )
+    expect(await mitigation.textContent()).toContain('cannot be removed on its own')
+    expect(await mitigation.getByRole('button').count()).toBe(0)
+    // not a stored exclusion: the page's exclusions block lists nothing to remove
+    expect(await page.getByTestId('exclusion-remove').count()).toBe(0)
+    await card.screenshot({ path: join(shots, 'auto-mitigation-advice.png') })
+
+    const details = page.getByTestId('report-details')
+    expect(await details.getByTestId('analysis-scopes').textContent()).toContain(
+      'SecurityProduction, Test, Provided, Optional',
+    )
+    expect(await details.getByTestId('analysis-scopes').textContent()).toContain('StabilityAll dependencies')
+    expect(await details.getByTestId('report-auto-mitigation').textContent()).toBe('Below CVSS 8')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(shots, 'auto-mitigation-report-1440.png'), fullPage: true })
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

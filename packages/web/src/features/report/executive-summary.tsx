@@ -28,6 +28,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+const DOMAINS = [
+  ['security', 'Security'],
+  ['stability', 'Stability'],
+  ['licensing', 'Licensing'],
+] as const
+
 type AutoMitigation = NonNullable<Report['autoMitigation']>
 
 const hasAutoMitigation = (a: AutoMitigation) => a.cvss !== null || a.epss !== null || a.severity !== null
@@ -88,11 +94,9 @@ export function ExecutiveSummary({ report }: { report: Report }) {
               <Detail label="Analysis scopes">
                 {report.analysisScopes ? (
                   <Stack gap={2} data-testid="analysis-scopes">
-                    {(['security', 'stability', 'licensing'] as const).map((domain) => (
+                    {DOMAINS.map(([domain, label]) => (
                       <Group key={domain} justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm" tt="capitalize">
-                          {domain}
-                        </Text>
+                        <Text size="sm">{label}</Text>
                         <Text size="sm" c="dimmed" ta="right">
                           {domainScopesLabel(report.analysisScopes?.[domain] ?? [])}
                         </Text>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { minimalReport } from './fixtures/minimal-report'
 import {
   componentsPerLanguage,
+  domainScopesLabel,
   languageLabel,
   scopeLabel,
   scoreState,
@@ -24,6 +25,20 @@ describe('componentsPerLanguage', () => {
       stability: { ...base.stability, reports: [{ language: 'java', componentsCount: 4, versions: [] }] },
     })
     expect(componentsPerLanguage(report)).toEqual([{ language: 'java', components: 4 }])
+  })
+
+  it('takes the widest domain per language when security was narrowed to some scopes', () => {
+    const base = minimalReport()
+    const report = minimalReport({
+      stability: {
+        ...base.stability,
+        reports: [{ language: 'javascript', componentsCount: 5, versions: [] }],
+      },
+    })
+    expect(componentsPerLanguage(report)).toEqual([
+      { language: 'javascript', components: 5 },
+      { language: 'java', components: 1 },
+    ])
   })
 })
 
@@ -59,5 +74,14 @@ describe('labels', () => {
     expect(languageLabel('rust')).toBe('Rust')
     expect(scopeLabel('prod')).toBe('Production')
     expect(scopeLabel('weird')).toBe('weird')
+  })
+})
+
+describe('domainScopesLabel', () => {
+  it('reads every scope as all dependencies, else lists the scopes', () => {
+    expect(domainScopesLabel(['prod', 'dev', 'test', 'provided', 'optional'])).toBe('All dependencies')
+    expect(domainScopesLabel(['prod'])).toBe('Production')
+    expect(domainScopesLabel(['prod', 'provided'])).toBe('Production, Provided')
+    expect(domainScopesLabel([])).toBe('None')
   })
 })

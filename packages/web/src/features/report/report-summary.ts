@@ -42,15 +42,19 @@ export function domainScopesLabel(scopes: readonly string[]): string {
   return scopes.map(scopeLabel).join(', ') || 'None'
 }
 
-/** Components per language, largest first; from the security assessments, else the summary's list. */
+/**
+ * Components per language, largest first: per language the widest of the three domains' counts, since a
+ * domain narrowed to some scopes (account analysis scopes) assesses fewer components than the others.
+ */
 export function componentsPerLanguage(report: Report): { language: string; components: number }[] {
   const counts = new Map<string, number>()
-  for (const assessment of report.security.assessments) {
-    counts.set(assessment.language, (counts.get(assessment.language) ?? 0) + assessment.componentsCount)
-  }
-  if (counts.size === 0) {
-    for (const part of report.stability.reports)
-      counts.set(part.language, (counts.get(part.language) ?? 0) + part.componentsCount)
+  const parts = [report.security.assessments, report.stability.reports, report.licensing.reports]
+  for (const domain of parts) {
+    const perLanguage = new Map<string, number>()
+    for (const part of domain)
+      perLanguage.set(part.language, (perLanguage.get(part.language) ?? 0) + part.componentsCount)
+    for (const [language, count] of perLanguage)
+      counts.set(language, Math.max(counts.get(language) ?? 0, count))
   }
   return [...counts.entries()]
     .map(([language, components]) => ({ language, components }))

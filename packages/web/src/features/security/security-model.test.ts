@@ -10,6 +10,8 @@ import {
   DEFAULT_SECURITY_FILTERS,
   formatEpss,
   groupByVulnerability,
+  isAutoMitigated,
+  isAutomaticExclusion,
   kevLabel,
   otherIdentifiers,
   separateHandles,
@@ -172,5 +174,21 @@ describe('security filters', () => {
       'CVE-2024-0001,CWE-79,,7.5,12.34%,HIGH,"XSS, in ""templates""",2,lib0@1.0.0 lib1@1.0.0',
     )
     expect(csv[1]?.startsWith('MET-zzzzzzz,CWE-79,Exploited,')).toBe(true)
+  })
+})
+
+describe('isAutoMitigated', () => {
+  const automatic = {
+    id: 'auto-mitigation',
+    reason: 'mitigated',
+    automatic: true,
+    description: 'Automatically…',
+  }
+  it('tells the account thresholds’ exclusions from person-made ones', () => {
+    expect(isAutomaticExclusion(automatic)).toBe(true)
+    expect(isAutomaticExclusion({ id: 'x', reason: 'mitigated' })).toBe(false)
+    expect(isAutoMitigated(advice({ exclusions: [automatic] }))).toBe(true)
+    expect(isAutoMitigated(advice({ exclusions: [{ id: 'x', reason: 'mitigated' }] }))).toBe(false)
+    expect(isAutoMitigated(advice())).toBe(false)
   })
 })

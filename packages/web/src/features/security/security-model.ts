@@ -76,7 +76,7 @@ export function isAutoMitigated(advice: Advice): boolean {
 
 /** Why an automatic mitigation has no Remove action (shown in the advice's Mitigation tab). */
 export const AUTO_MITIGATION_NOTE =
-  'Set by the account’s auto-mitigation thresholds, so it cannot be removed on its own: an Administrator changes the thresholds in the account configuration, then the report is recomputed.'
+  'It cannot be removed on its own: an Administrator changes the thresholds in the account configuration, then the report is recomputed.'
 
 export type Range = [number, number]
 
