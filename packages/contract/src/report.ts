@@ -1,6 +1,7 @@
 // The report document on the wire (spec report-page §3: Report, Security, Advice, Stability, Licensing,
 // summaries) and the history list. The engine builds the same shape; a server test checks they agree.
 import { z } from 'zod'
+import { adviceJiraSchema, reportJiraInfoSchema } from './jira'
 
 export const reportStatusSchema = z.enum(['OK', 'PARTIAL', 'UNSUPPORTED', 'ERROR', 'NOT FOUND', 'FAILED'])
 export type ReportStatus = z.infer<typeof reportStatusSchema>
@@ -37,6 +38,8 @@ export const adviceSchema = z.object({
   affectedComponents: z.array(z.string()),
   kevEntry: z.object({ cve: z.string(), exploited: z.boolean() }).nullable(),
   exclusions: z.array(z.unknown()).optional(),
+  /** The Jira issue created for this advice in its project (added when the report is read). */
+  jira: adviceJiraSchema.optional(),
 })
 export type Advice = z.infer<typeof adviceSchema>
 
@@ -236,6 +239,8 @@ export const reportSchema = z.object({
   notes: z.array(reportNoteSchema),
   /** Opens the report's download links (spec §5: downloads need a key); absent on reports stored before it. */
   downloadKey: z.string().optional(),
+  /** The project's Jira settings (added when the report is read; absent without them). */
+  jiraInfo: reportJiraInfoSchema.optional(),
 })
 export type Report = z.infer<typeof reportSchema>
 

@@ -13,6 +13,7 @@ import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { insightRouteDefs } from './insights.routes'
 import { isaacRouteDefs } from './isaac.routes'
+import { jiraRouteDefs } from './jira.routes'
 import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
@@ -55,6 +56,7 @@ export const routes = {
   ...isaacRouteDefs,
   ...insightRouteDefs,
   ...assistantRouteDefs,
+  ...jiraRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -6,6 +6,7 @@ export { authorizationHeader } from './auth'
 export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
+export { type JiraApi, jiraApi } from './jira'
 export {
   INTERNAL_ERROR_REASON,
   LICENCE_SEARCH_MINIMUM,

@@ -57,6 +57,10 @@ const envSchema = z.object({
   SEXTANT_ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   SEXTANT_ASSISTANT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   SEXTANT_ASSISTANT_MAX_QUESTIONS: z.coerce.number().int().positive().max(200).default(20),
+  // The issue-tracker integration (accounts-and-api §7 "Issue tracker"): the Jira sites accounts
+  // configure are reached under the SSRF rule (DESIGN §7) unless the operator allows private addresses.
+  SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: bool.default(false),
+  SEXTANT_JIRA_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -96,6 +100,10 @@ export interface Config {
   gitTimeoutMs: number
   /** The AI assistant's upstream; null = the feature is off. */
   assistant: AssistantConfig | null
+  /** Jira sites may resolve to loopback, private, link-local or CGNAT addresses (SSRF guard off). */
+  allowPrivateIntegrations: boolean
+  /** Time-out of one request to a Jira site. */
+  jiraTimeoutMs: number
 }
 
 export interface AssistantConfig {
@@ -170,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           maxQuestions: e.SEXTANT_ASSISTANT_MAX_QUESTIONS,
         }
       : null,
+    allowPrivateIntegrations: e.SEXTANT_ALLOW_PRIVATE_INTEGRATIONS,
+    jiraTimeoutMs: e.SEXTANT_JIRA_TIMEOUT_SECONDS * 1000,
   }
 }

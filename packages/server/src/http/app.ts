@@ -25,6 +25,7 @@ import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
 import { insightRoutes } from '../resources/insights/insights.routes'
 import { isaacRoutes } from '../resources/isaac/isaac.routes'
+import { jiraRoutes } from '../resources/jira/jira.routes'
 import { licenceRoutes } from '../resources/licences/licences.routes'
 import { memberRoutes } from '../resources/members/members.routes'
 import { mfaRoutes } from '../resources/mfa/mfa.routes'
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   assistantRoutes(app, db, config.assistant)
+  jiraRoutes(app, db, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
   // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.

@@ -14,6 +14,7 @@ const reasons: Record<number, string> = {
   422: 'UNPROCESSABLE ENTITY',
   429: 'TOO MANY REQUESTS',
   500: 'INTERNAL SERVER ERROR',
+  502: 'BAD GATEWAY',
   503: 'SERVICE UNAVAILABLE',
 }
 

@@ -16,6 +16,8 @@ import {
 } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
 import { latestReportUuid, reportHistory, reportJsonById } from '../services/reports.repo'
+import { reportDecoration } from './jira/jira.repo'
+import { decorateReportJson, decorationKey } from './jira/report-decoration'
 
 export async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
   const project = await findProject(db, id)
@@ -27,18 +29,24 @@ export async function visibleProject(db: Db, principal: Principal, id: string): 
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
   // Sends one stored report: from the cache when this process has served it before, gzipped when the
-  // client accepts it. Answers false when the project has no such report.
+  // client accepts it. Answers false when the project has no such report. The project's Jira issues
+  // and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state.
   async function sendReport(
     request: FastifyRequest,
     reply: FastifyReply,
     projectUuid: string,
     reportUuid: string,
   ) {
-    let entry = cache.get(reportUuid)
-    if (!entry) {
-      const json = await reportJsonById(db, projectUuid, reportUuid)
-      if (!json) return false
-      entry = cache.put(reportUuid, json)
+    const [plain, jira] = await Promise.all([
+      cache.get(reportUuid) ??
+        reportJsonById(db, projectUuid, reportUuid).then((json) => json && cache.put(reportUuid, json)),
+      reportDecoration(db, projectUuid),
+    ])
+    if (!plain) return false
+    let entry = plain
+    if (jira) {
+      const key = `${reportUuid}#jira:${decorationKey(jira)}`
+      entry = cache.get(key) ?? cache.put(key, decorateReportJson(plain.json, jira))
     }
     reply
       .status(200)

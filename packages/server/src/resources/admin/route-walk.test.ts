@@ -5,6 +5,7 @@ import { type RouteDef, routes } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MatrixRole, permissionMatrix } from '../../http/permissions'
 import { storageModes } from '../../testing/databases'
+import { type FakeJira, startFakeJira } from '../../testing/fake-jira'
 import {
   startTestInstance,
   TEST_ADMIN,
@@ -159,13 +160,16 @@ const order = (name: string) => (name === 'logout' ? 2 : name === 'refresh' ? 1 
 describe.each(storageModes())('route walk on %s storage', (mode) => {
   let t: TestInstance
   let api: RecordingApi
+  let jira: FakeJira
   const auth = new Map<Caller, string | null>()
   let accountA = ''
   let everyoneA = ''
   const secrets: string[] = [TEST_ADMIN.password, TEST_BOOTSTRAP_TOKEN]
 
   beforeAll(async () => {
-    t = await startTestInstance(mode, {}, { workers: false })
+    // The issue-tracker routes reach a local fake Jira (so private addresses are allowed here).
+    jira = await startFakeJira()
+    t = await startTestInstance(mode, { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true' }, { workers: false })
     api = new RecordingApi(t.url)
     const db = t.sextant.db
     const sys = await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })
@@ -186,6 +190,16 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     auth.set('Administrator', `Bearer ${alice.json.accessToken}`)
     auth.set('otherAdmin', `Bearer ${bob.json.accessToken}`)
     accountA = String(alice.json.user?.account?.uuid)
+    // Account A has the issue tracker (feature 'jira') with a Jira site whose token must never leak.
+    await db.query("UPDATE accounts SET features = array_append(features, 'jira') WHERE uuid = $1", [
+      accountA,
+    ])
+    const site = await api.call('POST', `/api/v1/integrations/jira/accounts/${accountA}/config`, {
+      auth: auth.get('Administrator')!,
+      body: { baseUrl: jira.url, email: jira.email, apiToken: jira.apiToken },
+    })
+    expect(site.status).toBe(200)
+    secrets.push(jira.apiToken)
     for (const role of [
       'Viewer',
       'Collaborator',
@@ -207,7 +221,10 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     everyoneA = String(teams.json[0]!.uuid)
     for (const a of auth.values()) if (a) secrets.push(a.replace('Bearer ', ''))
   })
-  afterAll(async () => t?.close())
+  afterAll(async () => {
+    await t?.close()
+    await jira?.close()
+  })
 
   it('has an expectation for every route of the table', () => {
     const missing = Object.keys(routes).filter((name) => !(name in expectations))

@@ -1,0 +1,261 @@
+// Requests to a Jira site (accounts-and-api §7 "Issue tracker"): REST API v2 with basic auth (user e-mail
+// and API token), under the SSRF rule of DESIGN §7 (the site's host must resolve to public addresses
+// unless the operator allows private ones), no redirects followed, a time-out and a size limit on
+// every answer. Jira's answers are parsed by schemas here; problems come back as JiraError values
+// with a message fit for the user (the token never appears in one).
+import type { JiraRemoteProject } from '@sextant/contract'
+import { z } from 'zod'
+import { checkUrl } from '../../advisories/url-guard'
+
+export interface JiraSite {
+  baseUrl: string
+  email: string
+  apiToken: string
+}
+
+export interface JiraClientOptions {
+  allowPrivate: boolean
+  timeoutMs: number
+}
+
+/** kind 'rejected': Jira answered 4xx (bad credentials, unknown project…); 'unreachable': no usable answer. */
+export class JiraError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unreachable',
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message)
+  }
+}
+
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024
+
+const errorMessages = z.object({
+  errorMessages: z.array(z.string()).optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+})
+
+/** Jira's own reasons ("errorMessages" and per-field "errors") in one line. */
+function jiraReasons(text: string): string {
+  try {
+    const parsed = errorMessages.safeParse(JSON.parse(text))
+    if (!parsed.success) return ''
+    const parts = [
+      ...(parsed.data.errorMessages ?? []),
+      ...Object.entries(parsed.data.errors ?? {}).map(([field, message]) => `${field}: ${message}`),
+    ]
+    return parts.join('; ').slice(0, 500)
+  } catch {
+    return ''
+  }
+}
+
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'timed out'
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause
+    return cause?.code ?? cause?.message ?? error.message
+  }
+  return String(error)
+}
+
+async function readLimited(res: Response): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? 0)
+  if (declared > MAX_ANSWER_BYTES) {
+    await res.body?.cancel()
+    throw new Error(`answer of ${declared} bytes is over the limit of ${MAX_ANSWER_BYTES}`)
+  }
+  const text = await res.text()
+  if (text.length > MAX_ANSWER_BYTES) throw new Error(`answer is over the limit of ${MAX_ANSWER_BYTES} bytes`)
+  return text
+}
+
+/** One call to the site; answers the parsed body or throws JiraError. */
+export async function jiraRequest<S extends z.ZodType>(
+  site: JiraSite,
+  options: JiraClientOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  const target = `${site.baseUrl}${path}`
+  const check = await checkUrl(target, options.allowPrivate)
+  if (!check.ok)
+    throw new JiraError('unreachable', `Jira at ${site.baseUrl} cannot be reached: ${check.error}`)
+  const auth = Buffer.from(`${site.email}:${site.apiToken}`).toString('base64')
+  let res: Response
+  let text: string
+  try {
+    res = await fetch(check.url, {
+      method,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+      headers: {
+        authorization: `Basic ${auth}`,
+        accept: 'application/json',
+        'user-agent': 'Sextant',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    text = await readLimited(res)
+  } catch (error) {
+    throw new JiraError(
+      'unreachable',
+      `Jira at ${site.baseUrl} did not answer ${method} ${path.split('?')[0]}: ${causeOf(error)}.`,
+    )
+  }
+  if (res.status >= 300 && res.status < 400)
+    throw new JiraError(
+      'unreachable',
+      `Jira at ${site.baseUrl} redirected ${path.split('?')[0]} (HTTP ${res.status}): check baseUrl, it should be the site's own address.`,
+    )
+  if (res.status === 401 || res.status === 403)
+    throw new JiraError(
+      'rejected',
+      `Jira refused the credentials (HTTP ${res.status}): check email and apiToken.`,
+      res.status,
+    )
+  if (res.status >= 400 && res.status < 500) {
+    const reasons = jiraReasons(text)
+    throw new JiraError(
+      'rejected',
+      `Jira answered HTTP ${res.status} to ${method} ${path.split('?')[0]}${reasons ? `: ${reasons}` : '.'}`,
+      res.status,
+    )
+  }
+  if (res.status < 200 || res.status >= 300)
+    throw new JiraError('unreachable', `Jira at ${site.baseUrl} answered HTTP ${res.status}.`, res.status)
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    throw new JiraError(
+      'unreachable',
+      `Jira at ${site.baseUrl} answered ${path.split('?')[0]} with something that is not JSON: check baseUrl.`,
+    )
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success)
+    throw new JiraError(
+      'unreachable',
+      `Jira at ${site.baseUrl} answered ${path.split('?')[0]} in an unexpected shape (${parsed.error.issues[0]?.path.join('.') || 'body'}): check baseUrl.`,
+    )
+  return parsed.data
+}
+
+const myselfSchema = z.object({
+  accountId: z.string().optional(),
+  name: z.string().optional(),
+  displayName: z.string().optional(),
+  emailAddress: z.string().optional(),
+})
+
+/** Who the credentials are (GET /rest/api/2/myself). */
+export async function jiraMyself(site: JiraSite, options: JiraClientOptions): Promise<string> {
+  const me = await jiraRequest(site, options, 'GET', '/rest/api/2/myself', myselfSchema)
+  return me.displayName ?? me.name ?? me.emailAddress ?? me.accountId ?? site.email
+}
+
+const remoteProject = z.object({ id: z.coerce.string(), key: z.string(), name: z.string() })
+const issueTypeSchema = z.object({
+  id: z.coerce.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  subtask: z.boolean().optional(),
+})
+
+export async function jiraProjects(site: JiraSite, options: JiraClientOptions): Promise<JiraRemoteProject[]> {
+  const list = await jiraRequest(site, options, 'GET', '/rest/api/2/project', z.array(remoteProject))
+  return list.map((p) => ({ id: p.id, key: p.key, name: p.name })).sort((a, b) => a.key.localeCompare(b.key))
+}
+
+/** One project with its issue types (GET /rest/api/2/project/{key}); 'rejected' 404 when unknown. */
+export async function jiraProject(site: JiraSite, options: JiraClientOptions, key: string) {
+  return jiraRequest(
+    site,
+    options,
+    'GET',
+    `/rest/api/2/project/${encodeURIComponent(key)}`,
+    remoteProject.extend({ issueTypes: z.array(issueTypeSchema).default([]) }),
+  )
+}
+
+const fieldMeta = z.object({
+  required: z.boolean().optional(),
+  name: z.string().optional(),
+  fieldId: z.string().optional(),
+})
+const createMetaTypes = z.object({
+  issueTypes: z.array(issueTypeSchema).optional(),
+  values: z.array(issueTypeSchema).optional(),
+})
+const createMetaFields = z.object({
+  fields: z.array(fieldMeta).optional(),
+  values: z.array(fieldMeta).optional(),
+})
+
+/** Fields every issue of ours already carries. */
+const FILLED = new Set(['project', 'summary', 'issuetype', 'reporter', 'description', 'labels'])
+
+/**
+ * The issue types of a project with the fields each requires, from Jira's create metadata
+ * (GET /rest/api/2/issue/createmeta/{key}/issuetypes and …/{typeId}).
+ */
+export async function jiraIssueMeta(site: JiraSite, options: JiraClientOptions, key: string) {
+  const base = `/rest/api/2/issue/createmeta/${encodeURIComponent(key)}/issuetypes`
+  const types = await jiraRequest(site, options, 'GET', `${base}?maxResults=100`, createMetaTypes)
+  const list = types.issueTypes ?? types.values ?? []
+  return Promise.all(
+    list.map(async (t) => {
+      const fields = await jiraRequest(
+        site,
+        options,
+        'GET',
+        `${base}/${encodeURIComponent(t.id)}?maxResults=200`,
+        createMetaFields,
+      )
+      const required = (fields.fields ?? fields.values ?? [])
+        .filter((f) => f.required && !FILLED.has(f.fieldId ?? ''))
+        .map((f) => f.name ?? f.fieldId ?? '')
+        .filter(Boolean)
+      return {
+        id: t.id,
+        name: t.name,
+        description: t.description ?? '',
+        subtask: t.subtask ?? false,
+        requiredFields: required,
+      }
+    }),
+  )
+}
+
+const createdSchema = z.object({ id: z.coerce.string(), key: z.string() })
+
+export interface NewJiraIssue {
+  projectKey: string
+  issueType: string
+  summary: string
+  description: string
+  labels: string[]
+}
+
+/** POST /rest/api/2/issue; answers the new issue's id, key and browse URL. */
+export async function jiraCreateIssue(site: JiraSite, options: JiraClientOptions, issue: NewJiraIssue) {
+  const created = await jiraRequest(site, options, 'POST', '/rest/api/2/issue', createdSchema, {
+    fields: {
+      project: { key: issue.projectKey },
+      issuetype: { name: issue.issueType },
+      summary: issue.summary,
+      description: issue.description,
+      labels: issue.labels,
+    },
+  })
+  return {
+    id: created.id,
+    key: created.key,
+    url: `${site.baseUrl}/browse/${encodeURIComponent(created.key)}`,
+  }
+}
