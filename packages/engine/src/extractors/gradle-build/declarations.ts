@@ -12,9 +12,16 @@ export interface DeclaredModule {
   enforced?: boolean
 }
 
+/** `project(':x')` or `projects.x`; `platform` when wrapped in platform() / enforcedPlatform(). */
+export interface ProjectReference {
+  path?: string
+  accessor?: string
+  platform?: 'platform' | 'enforced'
+}
+
 export type DeclarationResult =
   | { kind: 'modules'; modules: DeclaredModule[]; note?: string }
-  | { kind: 'project'; project: { path?: string; accessor?: string } }
+  | { kind: 'project'; project: ProjectReference }
   | { kind: 'unreadable'; reason: string }
 
 export interface DeclarationContext {
@@ -78,6 +85,8 @@ export function readDeclaration(args: string, ctx: DeclarationContext, platform 
     const inner = readDeclaration(wrapped[2] as string, ctx, true)
     if (inner.kind === 'modules' && wrapped[1] === 'enforcedPlatform')
       for (const m of inner.modules) m.enforced = true
+    if (inner.kind === 'project')
+      inner.project.platform = wrapped[1] === 'enforcedPlatform' ? 'enforced' : 'platform'
     return inner
   }
   const projectPath = /^project\s*\(\s*(?:path\s*[:=]\s*)?["'](:?[^"']*)["']/.exec(a)?.[1]

@@ -10,6 +10,7 @@ import { type GradleVersionCatalog, parseGradleVersionCatalog } from './catalog'
 import {
   type DeclarationContext,
   type DeclaredModule,
+  type ProjectReference,
   readDeclaration,
   splitDeclaration,
 } from './declarations'
@@ -30,7 +31,7 @@ export interface GradleDeclaration {
   target: GradleTarget
   /** A module from a repository, or another project of the build. */
   module?: DeclaredModule
-  project?: { path?: string; accessor?: string }
+  project?: ProjectReference
 }
 
 export interface GradlePlugin {

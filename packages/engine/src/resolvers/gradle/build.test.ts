@@ -214,6 +214,34 @@ describe('resolveGradleBuild', () => {
     ])
   })
 
+  it('applies the constraints of a java-platform project used through platform(project(...))', async () => {
+    const r = await build({
+      'settings.gradle.kts': 'include("platform", "app")',
+      'platform/build.gradle.kts': [
+        'plugins { `java-platform` }',
+        'dependencies {',
+        '  constraints {',
+        '    api("org.acme:core:2.3")',
+        '    api("org.acme:util:1.0")',
+        '  }',
+        '}',
+      ].join('\n'),
+      'app/build.gradle.kts': [
+        'dependencies {',
+        '  implementation(platform(project(":platform")))',
+        '  implementation("org.acme:core")',
+        '  testImplementation(enforcedPlatform(projects.platform))',
+        '  testImplementation("org.acme:util:1.5")',
+        '}',
+      ].join('\n'),
+    })
+    expect(versions(r).filter((v) => v.startsWith('org.acme'))).toEqual([
+      'org.acme:core@2.3 prod',
+      'org.acme:util@1.0 test', // enforced: the platform's 1.0 overrides the declared 1.5
+    ])
+    expect(r.warnings).toEqual([])
+  })
+
   it('takes plugin versions from the root build, mavenBom imports and dependencyManagement entries', async () => {
     const r = await build({
       'settings.gradle.kts': 'include("web")',

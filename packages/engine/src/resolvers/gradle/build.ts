@@ -218,7 +218,25 @@ export async function resolveGradleBuild(input: GradleBuildInput): Promise<Gradl
     // BOMs that apply to this project, in Gradle's order of precedence.
     const requests: BomRequest[] = []
     const direct: DirectManagedVersion[] = []
+    const findProject = (ref: NonNullable<GradleDeclaration['project']>): Project | undefined =>
+      ref.path !== undefined
+        ? projects.find(
+            (x) =>
+              x.path ===
+              (ref.path?.startsWith(':') ? ref.path : `${p.path === ':' ? '' : p.path}:${ref.path}`),
+          )
+        : byAccessor.get(ref.accessor ?? '')
     for (const { d, file } of p.declarations) {
+      // platform(project(':x')): the java-platform project's constraints
+      const platformProject = d.project?.platform ? findProject(d.project) : undefined
+      for (const c of platformProject?.script?.managed ?? [])
+        if (c.kind === 'constraint' && c.target.kind === 'self')
+          direct.push({
+            group: c.group,
+            artifact: c.artifact,
+            version: c.version,
+            kind: d.project?.platform === 'enforced' ? 'enforced' : 'constraint',
+          })
       const m = d.module
       if (!m?.platform) continue
       if (m.version === null) {
@@ -287,16 +305,7 @@ export async function resolveGradleBuild(input: GradleBuildInput): Promise<Gradl
     const versionless = new Map<string, { file: string; line: number }>()
     for (const { d, file } of p.declarations) {
       if (d.project) {
-        const target =
-          d.project.path !== undefined
-            ? projects.find(
-                (x) =>
-                  x.path ===
-                  (d.project?.path?.startsWith(':')
-                    ? d.project.path
-                    : `${p.path === ':' ? '' : p.path}:${d.project?.path}`),
-              )
-            : byAccessor.get(d.project.accessor ?? '')
+        const target = findProject(d.project)
         if (!target) {
           warnings.push({
             file,

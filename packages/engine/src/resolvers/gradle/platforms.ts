@@ -25,7 +25,8 @@ export interface DirectManagedVersion {
   group: string
   artifact: string
   version: string
-  kind: 'dependency-management' | 'constraint'
+  /** `enforced`: a constraint of a project used through enforcedPlatform(project(...)). */
+  kind: 'dependency-management' | 'constraint' | 'enforced'
 }
 
 export interface LoadedBom {
@@ -90,6 +91,8 @@ export function pickVersion(
     const v = managedVersion(b.pom as EffectivePom, group, artifact)
     if (v) return { version: v, from: b.request.reason }
   }
+  const enforced = direct.find((d) => d.kind === 'enforced' && d.group === group && d.artifact === artifact)
+  if (enforced) return { version: enforced.version, from: 'enforcedPlatform(project)' }
   let picked: PickedVersion = { version: declared }
   if (declared === null) {
     const entry = direct.find(
