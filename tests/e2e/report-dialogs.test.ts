@@ -172,7 +172,10 @@ describe('report dialogs and the project list in Chromium', () => {
 
   it("asks 'Do you want this report to be deleted?' on a live report and confirms 800 ms after closing", async () => {
     const page = await open(reportPath('&live=true'))
-    await page.getByTestId('request-delete').click({ timeout: 20_000 })
+    await page.getByTestId('request-delete').waitFor({ timeout: 20_000 })
+    // the live report page itself, with the button and the badges banner
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByTestId('request-delete').click()
     const dialog = page.getByTestId('delete-dialog')
     await expect.poll(() => dialog.textContent()).toContain('Do you want this report to be deleted?')
     await page.getByTestId('delete-yes').click()

@@ -13,10 +13,22 @@ import {
   severityLabel,
 } from './security-model'
 
+/** Text on the filled severity colours with at least 4.5:1 contrast (axe color-contrast): white only on
+ * the dark CRITICAL red; the brighter HIGH, MEDIUM, LOW, SUGGEST and INFO colours take dark text. */
+const SEVERITY_TEXT: Record<Advice['severity'], string> = {
+  CRITICAL: 'white',
+  HIGH: 'dark.9',
+  MEDIUM: 'dark.9',
+  LOW: 'dark.9',
+  SUGGEST: 'dark.9',
+  NONE: 'dark.9',
+}
+
 export function SeverityBadge({ severity }: { severity: Advice['severity'] }) {
   return (
     <Badge
       color={SEVERITY_COLOR[severity]}
+      c={SEVERITY_TEXT[severity]}
       variant="filled"
       size="sm"
       radius="sm"
