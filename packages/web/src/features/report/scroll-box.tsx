@@ -1,5 +1,6 @@
 // The floating scroll box (report-page §2 Layout): links to the summary, security, stability and
-// licensing sections; hidden on narrow screens where it would cover the content.
+// licensing sections; shown only where the window leaves a gutter beside the 1,280 px content column
+// wide enough for it (global.css .scroll-box), so it never covers a card.
 import { Anchor, Box, Paper, Stack } from '@mantine/core'
 import { SECTION_ANCHORS } from './report-summary'
 
@@ -12,12 +13,12 @@ const LINKS = [
 
 export function ScrollBox() {
   return (
-    <Box visibleFrom="lg" pos="fixed" right={16} bottom={24} style={{ zIndex: 120 }}>
+    <Box className="scroll-box" pos="fixed" right={8} bottom={24} style={{ zIndex: 120 }}>
       <Paper
         withBorder
         shadow="sm"
         radius="md"
-        px="sm"
+        px={10}
         py="xs"
         component="nav"
         aria-label="Report sections"
