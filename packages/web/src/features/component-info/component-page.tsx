@@ -6,9 +6,11 @@ import { useParams, useSearchParams } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { isUndeclared, UNDECLARED_LABEL } from '../licensing/licensing-model'
+import { languageLabel } from '../report/report-summary'
 import { useBranchReport } from '../report/use-branch-report'
 import { AdviceBadges } from '../security/advice-badges'
 import { SafeVersionsBox } from '../security/safe-versions-box'
+import { adviceTitle } from '../security/security-model'
 import { decodeComponentName } from './component-path'
 
 export function ComponentPage() {
@@ -42,7 +44,7 @@ export function ComponentPage() {
           {library}
         </Title>
         <Text c="dimmed">
-          {version} · {ecosystem}
+          {version} · {languageLabel(ecosystem)}
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -82,7 +84,7 @@ export function ComponentPage() {
           <Paper key={a.id} withBorder radius="sm" p="sm">
             <AdviceBadges advice={a} pid={pid} branch={branch} />
             <Text size="sm" mt={4} lineClamp={2}>
-              {a.description.split('\n')[0]}
+              {adviceTitle(a)}
             </Text>
           </Paper>
         ))

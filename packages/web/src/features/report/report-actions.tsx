@@ -14,7 +14,7 @@ export function ReportActions({ mode }: { mode: string | null }) {
   const openTree = () =>
     openTreeWindow(treeWindowUrl(project.uuid, branch, mode), treeWindowName(project.uuid))
   return (
-    <Group gap="xs" wrap="wrap" data-testid="report-actions">
+    <Group gap="xs" wrap="wrap" className="report-actions" data-testid="report-actions">
       {access.latest ? (
         <Button size="sm" variant="default" onClick={openTree} data-testid="show-tree">
           Show dependencies tree

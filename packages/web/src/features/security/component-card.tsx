@@ -13,7 +13,7 @@ import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
 import { SafeVersionsBox } from './safe-versions-box'
-import { adviceDisplayId, type ComponentRow, isAutoMitigated, isExcluded } from './security-model'
+import { adviceTitle, type ComponentRow, isAutoMitigated, isExcluded } from './security-model'
 import { ShowInTree } from './show-in-tree'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
@@ -25,7 +25,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<SecurityReason | null>(null)
   const { create } = useExclusionMutations(project.uuid, branch, creatorUuid)
-  const title = advice.description.split('\n')[0]?.replace(/[#*`]/g, '').trim() || adviceDisplayId(advice)
+  const title = adviceTitle(advice)
   return (
     <Box py={8} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} data-testid="advice-item">
       <Stack gap={4}>

@@ -5,6 +5,7 @@ import { vulnerabilitiesCsv } from './security-csv'
 import {
   adviceDisplayId,
   advicePasses,
+  adviceTitle,
   cardTabs,
   componentRows,
   DEFAULT_SECURITY_FILTERS,
@@ -190,5 +191,14 @@ describe('isAutoMitigated', () => {
     expect(isAutoMitigated(advice({ exclusions: [automatic] }))).toBe(true)
     expect(isAutoMitigated(advice({ exclusions: [{ id: 'x', reason: 'mitigated' }] }))).toBe(false)
     expect(isAutoMitigated(advice())).toBe(false)
+  })
+})
+
+describe('adviceTitle', () => {
+  it('takes the first line without Markdown marks, else the display id', () => {
+    expect(adviceTitle(advice({ description: '**Babel `traverse` flaw**\n\n### Impact' }))).toBe(
+      'Babel traverse flaw',
+    )
+    expect(adviceTitle(advice({ description: '## \nrest' }))).toBe('CVE-2024-0001')
   })
 })

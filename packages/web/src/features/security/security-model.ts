@@ -208,3 +208,8 @@ export function cardTabs(advice: Advice, assistant = false): CardTab[] {
 
 /** §9 "Hierarchy indent": 10 px per level. */
 export const HIERARCHY_INDENT_PX = 10
+
+/** An advice's one-line title: the first line of its description without Markdown marks, else its id. */
+export function adviceTitle(advice: Advice): string {
+  return advice.description.split('\n')[0]?.replace(/[#*`]/g, '').trim() || adviceDisplayId(advice)
+}

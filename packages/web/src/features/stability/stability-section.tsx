@@ -38,6 +38,7 @@ function StabilityItem({ row }: { row: StabilityRow }) {
   const v = row.version
   return (
     <Group
+      className="domain-row"
       justify="space-between"
       wrap="wrap"
       gap="xs"
