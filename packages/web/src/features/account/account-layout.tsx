@@ -1,6 +1,6 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Configuration (Administrators only) and Administration (system administrators);
-// the screen below is the route's.
+// Members, Teams, Tags, Licence policies, Configuration (Administrators only) and Administration (system
+// administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
@@ -12,6 +12,7 @@ const TABS = [
   { value: '/account/members', label: 'Members' },
   { value: '/account/teams', label: 'Teams' },
   { value: '/account/tags', label: 'Tags' },
+  { value: '/account/licence-policies', label: 'Licence policies' },
 ]
 const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
 

@@ -4,27 +4,38 @@ import type { Role } from '@sextant/contract'
 
 export const NOT_AUTHORIZED = 'This action is available only to authorized roles'
 
-export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags'
+export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags' | 'policies'
 export type UiAction = 'read' | 'create' | 'edit' | 'delete'
 
 const all: UiAction[] = ['read', 'create', 'edit', 'delete']
 const readOnly: UiAction[] = ['read']
 
+// Collaborators and Viewers (and their team variants) read everything here and manage their own tokens.
+const readsOnly: Record<UiArea, UiAction[]> = {
+  members: readOnly,
+  teams: readOnly,
+  tokens: all,
+  configuration: [],
+  tags: readOnly,
+  policies: readOnly,
+}
+
 // Tokens are "own" for Collaborators and Viewers: they manage their own API tokens only.
 // Team administrators create tags but neither rename, retag nor delete them.
 const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
-  Administrator: { members: all, teams: all, tokens: all, configuration: all, tags: all },
+  Administrator: { members: all, teams: all, tokens: all, configuration: all, tags: all, policies: all },
   TeamAdministrator: {
     members: all,
     teams: ['read', 'edit'],
     tokens: all,
     configuration: [],
     tags: ['read', 'create'],
+    policies: all,
   },
-  Collaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
-  TeamCollaborator: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
-  Viewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
-  TeamViewer: { members: readOnly, teams: readOnly, tokens: all, configuration: [], tags: readOnly },
+  Collaborator: { ...readsOnly },
+  TeamCollaborator: { ...readsOnly },
+  Viewer: { ...readsOnly },
+  TeamViewer: { ...readsOnly },
 }
 
 export function roleMay(role: Role, sysadmin: boolean, area: UiArea, action: UiAction): boolean {

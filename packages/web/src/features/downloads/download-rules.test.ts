@@ -12,6 +12,7 @@ const access = (over: Partial<ReportAccess>): ReportAccess => ({
   sysadmin: false,
   opensource: false,
   hasChaiFeature: false,
+  accountAdmin: false,
   ...over,
 })
 

@@ -2,7 +2,7 @@
 // rows, 'See more' adds 500 and 'See all' shows everything, each after a 500 ms spinner; virtualised. A
 // render of more than 1,000 rows starts trimmed to 1,000 and gets the full set 1 s later (§2, §9).
 import { Button, Group, Loader, Text } from '@mantine/core'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
 import { languageLabel } from '../report/report-summary'
 import { LicenceRow } from './licence-row'
@@ -19,10 +19,12 @@ export function LicenceLanguageList({
   language,
   rows,
   blur,
+  actionsFor,
 }: {
   language: string
   rows: LicensingRow[]
   blur: boolean
+  actionsFor?: (row: LicensingRow) => ReactNode
 }) {
   const [shown, setShown] = useState(LICENCE_PAGE_SIZE)
   const [loading, setLoading] = useState(false)
@@ -44,7 +46,13 @@ export function LicenceLanguageList({
         items={visible}
         estimateSize={45}
         getKey={(row) => row.key}
-        renderItem={(row, index) => <LicenceRow row={row} blurred={blur && shouldBlur(index, rows.length)} />}
+        renderItem={(row, index) => (
+          <LicenceRow
+            row={row}
+            blurred={blur && shouldBlur(index, rows.length)}
+            actions={actionsFor?.(row)}
+          />
+        )}
       />
       {rows.length > shown ? (
         <Group gap="xs" mt="xs">

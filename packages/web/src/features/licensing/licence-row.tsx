@@ -1,7 +1,8 @@
 // One component of the licensing list (report-page §2 Licensing, §3 License): its licences, policy
-// violations and warnings ('NOT DECLARED / NOT FOUND' with 'No valid license found!'); names and
-// versions blurred for opensource accounts past the first 10 percent (§6).
+// violations and warnings ('NOT DECLARED / NOT FOUND' with 'No valid license found!'), its copyright
+// text and licence actions; names and versions blurred for opensource accounts past the first 10 percent (§6).
 import { Badge, Group, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import {
   blurText,
   isExcludedResult,
@@ -11,7 +12,14 @@ import {
   UNDECLARED_WARNING,
 } from './licensing-model'
 
-export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boolean }) {
+interface LicenceRowProps {
+  row: LicensingRow
+  blurred: boolean
+  /** Edit license / Edit copyright, when the caller may act on this report (§6). */
+  actions?: ReactNode
+}
+
+export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
   const r = row.result
   const undeclared = isUndeclared(r)
   const name = blurred ? blurText(r.library.displayName) : r.library.displayName
@@ -25,6 +33,8 @@ export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boole
       px="xs"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="licence-row"
+      data-library={r.library.name}
+      data-version={r.version}
     >
       <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
         <Group gap={8}>
@@ -54,6 +64,12 @@ export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boole
             {w}
           </Text>
         ))}
+        {r.copyright && !blurred ? (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }} data-testid="licence-copyright">
+            {r.copyright}
+          </Text>
+        ) : null}
+        {actions}
       </Stack>
       <Group gap={6} justify="flex-end">
         {undeclared ? (
@@ -68,6 +84,7 @@ export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boole
               variant="light"
               size="sm"
               tt="none"
+              title={licenceTitle(l)}
             >
               {l.id}
             </Badge>
@@ -76,4 +93,10 @@ export function LicenceRow({ row, blurred }: { row: LicensingRow; blurred: boole
       </Group>
     </Group>
   )
+}
+
+/** The badge's hover text: the licence name and the §3 flags. */
+function licenceTitle(l: LicensingRow['result']['licenses'][number]): string {
+  const flags = [l.wildcard ? 'or any later version' : '', l.proprietary ? "the owner's own terms" : '']
+  return [l.name, ...flags.filter(Boolean)].join(' · ')
 }

@@ -1,6 +1,7 @@
 // The licensing assessment section (report-page §2 Licensing, §4 licence notice, §8 failure text):
 // standard and legal views '(switch view mode)', sort by name or risk, CSV export, per-language lists,
-// and when collapsed the summary table (Name, Version, Forbidden license, License not found).
+// and when collapsed the summary table (Name, Version, Forbidden license, License not found); the licence
+// fix and copyright dialogs (§2 Dialogs) open from a component's licence actions.
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { saveText } from '../../lib/csv'
@@ -11,6 +12,7 @@ import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
 import { useReportContext } from '../report/report-context'
 import { SECTION_ANCHORS } from '../report/report-summary'
+import { LicenceEditing, useLicenceEditing } from './licence-editing'
 import { LicenceLanguageList } from './licence-language-list'
 import {
   groupByLicence,
@@ -24,6 +26,7 @@ const SUMMARY_LIMIT = 50
 
 export function LicensingSection() {
   const { report, filters, access } = useReportContext()
+  const editing = useLicenceEditing()
   const [legal, setLegal] = useState(false)
   const [sort, setSort] = useState<LicenceSort>('risk')
   const byLanguage = useMemo(() => licensingRows(report, filters, sort), [report, filters, sort])
@@ -135,11 +138,18 @@ export function LicensingSection() {
             />
           ) : (
             [...byLanguage.entries()].map(([language, rows]) => (
-              <LicenceLanguageList key={language} language={language} rows={rows} blur={access.opensource} />
+              <LicenceLanguageList
+                key={language}
+                language={language}
+                rows={rows}
+                blur={access.opensource}
+                actionsFor={editing.actionsFor}
+              />
             ))
           )}
         </Stack>
       )}
+      <LicenceEditing state={editing} />
     </SectionCard>
   )
 }

@@ -55,4 +55,19 @@ describe('report access (§6)', () => {
     expect(reportAccess({ ...base, account: chai, signedIn: false }).hasChaiFeature).toBe(false)
     expect(reportAccess({ ...base, account: { ...chai, default: true } }).hasChaiFeature).toBe(false)
   })
+
+  it('lets only account admins (Administrator or sysadmin) edit licences and copyright', () => {
+    const base = { account, signedIn: true, project, mode: 'eli', latest: true, reportError: false }
+    expect(reportAccess(base).accountAdmin).toBe(false)
+    expect(reportAccess({ ...base, member: { role: 'Administrator', sysadmin: false } }).accountAdmin).toBe(
+      true,
+    )
+    expect(reportAccess({ ...base, member: { role: 'Viewer', sysadmin: true } }).accountAdmin).toBe(true)
+    for (const role of ['Collaborator', 'Viewer', 'TeamAdministrator'] as const)
+      expect(reportAccess({ ...base, member: { role, sysadmin: false } }).accountAdmin).toBe(false)
+    expect(
+      reportAccess({ ...base, signedIn: false, member: { role: 'Administrator', sysadmin: false } })
+        .accountAdmin,
+    ).toBe(false)
+  })
 })

@@ -1,7 +1,7 @@
 // What the caller may see and do on this report (report-page §6): actions only in private mode
 // (mode=eli, signed in), on a project that is not read-only and on the latest report; downloads per
 // the §5/§6 rules; sysadmin-only panels. The server re-checks every call.
-import { type Account, ASSISTANT_FEATURE, type Project } from '@sextant/contract'
+import { type Account, ASSISTANT_FEATURE, type Project, type Role } from '@sextant/contract'
 
 export const UNAUTHORISED_TOOLTIP = 'This action is available only to authorized roles'
 
@@ -18,6 +18,8 @@ export interface ReportAccess {
   opensource: boolean
   /** §3 title flag hasChaiFeature: the account has the AI assistant feature (never the default account). */
   hasChaiFeature: boolean
+  /** Account admin (§6 flags: sysadmin, or membership role Administrator): Edit license, Edit copyright. */
+  accountAdmin: boolean
 }
 
 interface AccessInput {
@@ -27,6 +29,8 @@ interface AccessInput {
   mode: string | null
   latest: boolean
   reportError: boolean
+  /** The signed-in member's role and sysadmin flag; null when anonymous. */
+  member?: { role: Role; sysadmin: boolean } | null
 }
 
 export function reportAccess({
@@ -36,6 +40,7 @@ export function reportAccess({
   mode,
   latest,
   reportError,
+  member = null,
 }: AccessInput): ReportAccess {
   const privateMode = mode === 'eli' && signedIn
   const opensource = account?.plan === 'opensource'
@@ -52,5 +57,6 @@ export function reportAccess({
     sysadmin: account?.sysadmin ?? false,
     opensource,
     hasChaiFeature: signedIn && !defaultAccount && (account?.features.includes(ASSISTANT_FEATURE) ?? false),
+    accountAdmin: signedIn && member !== null && (member.sysadmin || member.role === 'Administrator'),
   }
 }

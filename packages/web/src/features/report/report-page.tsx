@@ -56,6 +56,7 @@ function ReportProvider({ report, project, branch, history, params, children }: 
         mode: params.mode,
         latest: params.reportUuid === null,
         reportError: false,
+        member: user ? { role: user.membership.role, sysadmin: user.sysadmin } : null,
       }),
     }),
     [report, project, branch, history, filters, status, account, user, params.mode, params.reportUuid],

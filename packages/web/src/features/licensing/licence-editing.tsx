@@ -1,0 +1,45 @@
+// Which licence dialog is open, for which component (report-page §2 Dialogs "License fix dialog",
+// "Copyright edit dialog"; §6: licence actions only where the caller may act on the latest report of a
+// writable project, enabled for account admins). A confirmed fix can recompute the report at once.
+
+import { type ReactNode, useCallback, useState } from 'react'
+import { useExclusionMutations } from '../exclusions/use-exclusions'
+import { useReportContext } from '../report/report-context'
+import { CopyrightDialog } from './copyright-dialog'
+import { LicenceActions } from './licence-actions'
+import { LicenceFixDialog } from './licence-fix-dialog'
+import type { LicensingResult, LicensingRow } from './licensing-model'
+
+type Editing = { kind: 'licence' | 'copyright'; result: LicensingResult } | null
+
+export function useLicenceEditing() {
+  const { access } = useReportContext()
+  const [open, setOpen] = useState<Editing>(null)
+  const actionsFor = useCallback(
+    (row: LicensingRow): ReactNode =>
+      access.canAct ? (
+        <LicenceActions
+          allowed={access.accountAdmin}
+          onEditLicence={() => setOpen({ kind: 'licence', result: row.result })}
+          onEditCopyright={() => setOpen({ kind: 'copyright', result: row.result })}
+        />
+      ) : null,
+    [access.canAct, access.accountAdmin],
+  )
+  return { open, close: () => setOpen(null), actionsFor }
+}
+
+export function LicenceEditing({ state }: { state: ReturnType<typeof useLicenceEditing> }) {
+  const { project, branch, creatorUuid } = useReportContext()
+  const { recompute } = useExclusionMutations(project.uuid, branch, creatorUuid)
+  if (!state.open) return null
+  if (state.open.kind === 'copyright')
+    return <CopyrightDialog result={state.open.result} onClose={state.close} />
+  return (
+    <LicenceFixDialog
+      result={state.open.result}
+      onClose={state.close}
+      onRecompute={() => recompute.mutate()}
+    />
+  )
+}
