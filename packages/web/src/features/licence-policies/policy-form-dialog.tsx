@@ -2,7 +2,6 @@
 // built-in template or a custom DENY / ALLOW list, bound by project-name pattern or tag.
 import {
   Alert,
-  Button,
   Group,
   Modal,
   Radio,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core'
 import type { LicencePolicyDto } from '@sextant/contract'
 import { useState } from 'react'
+import { ModalActions } from '../../ui/modal-actions'
 import { failureMessage } from '../account/account-api'
 import { LicenceListInput } from './licence-list-input'
 import {
@@ -158,14 +158,13 @@ export function PolicyFormDialog({ accountId, policy, tagNames, onClose }: Polic
             {serverError}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending} data-testid="policy-save">
-            {policy ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={submit}
+          confirmLabel={policy ? 'Save' : 'Create'}
+          loading={save.isPending}
+          testId="policy-save"
+        />
       </Stack>
     </Modal>
   )

@@ -1,14 +1,14 @@
 // The copyright edit dialog (report-page §2 Dialogs "Copyright edit dialog", §5 copyright rules, §8
 // "Copyright load or save server errors: message in a red alert for 5 s"): loads the library's text
 // (spinner until loaded), Confirm stores the new text and closes; Esc with unsaved text asks first.
-import { Button, Checkbox, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Checkbox, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { licencesApi } from '@sextant/sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ConfirmDialog } from '../exclusions/confirm-dialog'
-import { CLOSE_CONFIRMATION } from '../exclusions/exclusion-model'
+import { ModalActions } from '../../ui/modal-actions'
+import { CloseConfirmation } from './close-confirmation'
 import { copyrightError } from './licence-fix-model'
 import type { LicensingResult } from './licensing-model'
 
@@ -97,25 +97,18 @@ export function CopyrightDialog({ result, onClose }: { result: LicensingResult; 
             <Text size="xs" c="dimmed">
               The text applies from the next report; recompute to see it in this one.
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose}>
-                Cancel
-              </Button>
-              <Button onClick={confirm} loading={sending} data-testid="copyright-confirm">
-                Confirm
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={requestClose}
+              onConfirm={confirm}
+              confirmLabel="Confirm"
+              loading={sending}
+              testId="copyright-confirm"
+            />
           </Stack>
         )}
       </Modal>
       {confirmClose ? (
-        <ConfirmDialog
-          title="Close the dialog?"
-          message={CLOSE_CONFIRMATION}
-          confirmLabel="Close anyway"
-          onCancel={() => setConfirmClose(false)}
-          onConfirm={onClose}
-        />
+        <CloseConfirmation onCancel={() => setConfirmClose(false)} onConfirm={onClose} />
       ) : null}
     </>
   )

@@ -7,8 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ConfirmDialog } from '../exclusions/confirm-dialog'
-import { CLOSE_CONFIRMATION } from '../exclusions/exclusion-model'
+import { ModalActions } from '../../ui/modal-actions'
+import { CloseConfirmation } from './close-confirmation'
 import { CurrentLicences } from './licence-fix-current'
 import {
   addLicence,
@@ -144,25 +144,18 @@ export function LicenceFixDialog({ result, onClose, onRecompute }: LicenceFixDia
                 {error}
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose}>
-                Cancel
-              </Button>
-              <Button onClick={confirm} loading={sending} data-testid="licence-fix-confirm">
-                Confirm
-              </Button>
-            </Group>
+            <ModalActions
+              onCancel={requestClose}
+              onConfirm={confirm}
+              confirmLabel="Confirm"
+              loading={sending}
+              testId="licence-fix-confirm"
+            />
           </Stack>
         )}
       </Modal>
       {confirmClose ? (
-        <ConfirmDialog
-          title="Close the dialog?"
-          message={CLOSE_CONFIRMATION}
-          confirmLabel="Close anyway"
-          onCancel={() => setConfirmClose(false)}
-          onConfirm={onClose}
-        />
+        <CloseConfirmation onCancel={() => setConfirmClose(false)} onConfirm={onClose} />
       ) : null}
     </>
   )
