@@ -3,26 +3,19 @@
 // private mode on NodeGoat with a "No MIT" policy fixes a licence (search rules, add / remove /
 // cancel-removal, close confirmation), sees the partial-failure alert, edits a copyright that appears in
 // the recomputed report, sees the actions disabled for a Viewer, and manages policies; screenshots saved.
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestInstance } from '../../packages/server/src/testing/instance'
 import {
-  startTestInstance,
-  TEST_ADMIN,
-  type TestInstance,
-  waitForReport,
-} from '../../packages/server/src/testing/instance'
-import {
-  corpusDir,
-  startTestNpmRegistry,
-  type TestNpmRegistry,
-} from '../../packages/server/src/testing/npm-registry'
-import { launchBrowser } from './browser'
-
-const repoRoot = resolve(import.meta.dirname, '../..')
-const webDir = join(repoRoot, 'packages/web/dist')
-const shots = join(repoRoot, 'test-results/screenshots')
+  type E2eServer,
+  seriousViolations,
+  shots,
+  signInAdmin,
+  startE2eServer,
+  uploadCorpusProject,
+} from './fixture'
 
 interface Result {
   library: { name: string }
@@ -33,9 +26,9 @@ interface Result {
 }
 
 describe('licence dialogs and policies in Chromium', () => {
+  let server: E2eServer
   let t: TestInstance
   let browser: Browser
-  let registry: TestNpmRegistry
   let token = ''
   let pid = ''
   const auth = () => ({ Authorization: `Bearer ${token}` })
@@ -96,43 +89,19 @@ describe('licence dialogs and policies in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true })
-    registry = await startTestNpmRegistry()
-    t = await startTestInstance('embedded', {
-      SEXTANT_SERVE_WEB: 'true',
-      SEXTANT_WEB_DIR: webDir,
-      SEXTANT_OFFLINE: 'false',
-      SEXTANT_NPM_REGISTRY: registry.url,
-    })
-    browser = await launchBrowser()
-    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-    token = ((await login.json()) as { accessToken: string }).accessToken
+    server = await startE2eServer()
+    t = server.t
+    browser = server.browser
+    token = await signInAdmin(t.url)
     // every MIT component becomes a violation, so the licence list has rows to fix
     const policy = await api('/api/v1/accounts/me/policies/licenses', {
       method: 'POST',
       body: JSON.stringify({ name: 'No MIT', kind: 'DENY', licences: ['MIT'] }),
     })
     expect(policy.status).toBe(200)
-    const form = new FormData()
-    for (const f of ['package.json', 'package-lock.json'])
-      form.append('file', new Blob([readFileSync(join(corpusDir, 'projects/nodegoat', f))]), f)
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=nodegoat`, {
-      method: 'POST',
-      headers: auth(),
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', auth(), 60_000)
+    pid = await uploadCorpusProject(t.url, token, 'nodegoat', ['package.json', 'package-lock.json'])
   }, 180_000)
-  afterAll(async () => {
-    await browser?.close()
-    await t?.close()
-    await registry?.close()
-  })
+  afterAll(async () => server?.close())
 
   it('fixes a licence: search rules, add, remove, cancel-removal, close confirmation, recompute', async () => {
     const page = await open(reportPath())
@@ -175,6 +144,7 @@ describe('licence dialogs and policies in Chromium', () => {
     await dialog.getByRole('button', { name: 'Remove MIT' }).click()
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(shots, 'dialog-licence-fix.png') })
+    expect(await seriousViolations(page, '[data-testid="licence-fix-dialog"]')).toEqual([])
     // Esc with unsaved changes asks first
     await page.keyboard.press('Escape')
     await page.getByTestId('confirm-submit').waitFor()
@@ -258,6 +228,7 @@ describe('licence dialogs and policies in Chromium', () => {
       .toContain('Please fill in the field')
     await text.fill('Copyright (c) 2012-2024 The NodeGoat test authors')
     await page.screenshot({ path: join(shots, 'dialog-copyright.png') })
+    expect(await seriousViolations(page, '[data-testid="copyright-dialog"]')).toEqual([])
     await page.keyboard.press('Escape')
     await page.getByTestId('confirm-submit').waitFor()
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click()
@@ -331,6 +302,7 @@ describe('licence dialogs and policies in Chromium', () => {
     await page.keyboard.press('Enter')
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(shots, 'licence-policy-dialog.png') })
+    expect(await seriousViolations(page, '[data-testid="policy-dialog"]')).toEqual([])
     await page.getByTestId('policy-save').click()
     const custom = page.locator('[data-testid=policy-card][data-policy="Permissive only"]')
     await custom.waitFor()
@@ -346,6 +318,7 @@ describe('licence dialogs and policies in Chromium', () => {
     expect(await renamed.getByTestId('policy-binding').textContent()).toBe('Applies to: projects named web-*')
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(shots, 'licence-policies.png'), fullPage: true })
+    expect(await seriousViolations(page)).toEqual([])
     const stored = (await (await api('/api/v1/accounts/me/policies/licenses')).json()) as {
       name: string
       kind: string
