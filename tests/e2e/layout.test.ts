@@ -118,6 +118,7 @@ describe('layout of the main pages in Chromium', () => {
   it('keeps the sticky title row below the site header with nothing painted over it', async () => {
     const page = await open(reportPath(), 1440, 900)
     await page.getByTestId('cve-badge').first().waitFor({ timeout: 20_000 })
+    expect(await walk(page, 'report-1440')).toEqual([])
     for (const fraction of [0.25, 0.5, 0.75]) {
       await page.evaluate((f) => {
         window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * f)

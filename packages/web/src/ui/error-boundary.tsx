@@ -32,7 +32,7 @@ export class ErrorBoundary extends Component<Props, State> {
             {this.props.title ?? 'SORRY, SOMETHING WENT WRONG'}
           </Title>
           <Text c="dimmed">This part of the page could not be shown. Reloading usually helps.</Text>
-          <Code>{error.message}</Code>
+          <Code style={{ overflowWrap: 'anywhere' }}>{error.message}</Code>
           <Button mt="sm" onClick={() => window.location.reload()}>
             Reload the page
           </Button>

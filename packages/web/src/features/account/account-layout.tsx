@@ -64,7 +64,9 @@ export function AccountLayout() {
   if (status !== 'authenticated')
     return <Navigate to={`/account/sign-in?next=${encodeURIComponent(pathname)}`} replace />
   return (
-    <Container size={1080} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    // The shell's main column already pads the page; padding again here put the account pages 12-16 px
+    // further in than every other page.
+    <Container size={1080} p={0}>
       <Stack gap="lg">
         <Heading />
         <AccountTabs />
