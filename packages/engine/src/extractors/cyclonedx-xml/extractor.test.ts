@@ -48,4 +48,26 @@ describe('cyclonedx-xml', () => {
       error: { message: 'not a CycloneDX XML document (no <bom> element)' },
     })
   })
+  it('decodes entities and character references once, reads CDATA, and refuses undefined entities', () => {
+    const bom = (name: string) =>
+      `<?xml version="1.0"?>\n<bom xmlns="http://cyclonedx.org/schema/bom/1.5">\n<components>\n<component type="library" bom-ref="a&amp;b">\n<name>x</name>\n<version>1.0.0</version><licenses><license><name>${name}</name></license></licenses>\n<purl>pkg:npm/x@1.0.0</purl>\n</component>\n</components>\n</bom>`
+    const once = graphOf(read(bom('&amp;lt;&#65;&#x42;')))
+    expect(once.components[0]).toMatchObject({
+      declaredLicences: ['&lt;AB'],
+      locations: [{ file: 'bom.xml', line: 7 }],
+    })
+    expect(graphOf(read(bom('<![CDATA[a<b]]>'))).components[0]?.declaredLicences).toEqual(['a<b'])
+    expect(read(bom('&nbsp;'))).toMatchObject({
+      ok: false,
+      error: { file: 'bom.xml', line: 6, message: 'invalid XML: undefined entity.' },
+    })
+  })
+
+  it('reads the spec version from the namespace and warns outside 1.2-1.6', () => {
+    const r = read('<bom xmlns="http://cyclonedx.org/schema/bom/1.9"><components/></bom>')
+    expect(r).toMatchObject({
+      ok: true,
+      warnings: [{ message: 'CycloneDX 1.9 is outside 1.2-1.6; read as 1.6' }],
+    })
+  })
 })

@@ -9,12 +9,12 @@ import { decodeXmlText, parseXml } from '../shared/xml'
 
 const ARRAYS = new Set(['component', 'dependency', 'license', 'property', 'expression'])
 
-/** Text of an element that may carry attributes (`{ '#text': … }`). */
+/** Text of an element that may carry attributes (`{ '#text': … }`); parseXml has decoded it. */
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return decodeXmlText(value)
+  if (typeof value === 'string') return value
   const rec = asRecord(value)
   const t = rec?.['#text']
-  return typeof t === 'string' ? decodeXmlText(t) : null
+  return typeof t === 'string' ? t : null
 }
 
 function list(value: unknown, key: string): unknown[] {
@@ -23,13 +23,14 @@ function list(value: unknown, key: string): unknown[] {
   return Array.isArray(items) ? items : []
 }
 
+/** First line of each `<purl>` text (newlines counted by indexOf jumps, not per character). */
 function purlLines(xml: string): Map<string, number> {
   const out = new Map<string, number>()
   const re = /<(?:\w+:)?purl>([^<]*)</g
   let line = 1
   let last = 0
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
-    for (let i = last; i < m.index; i++) if (xml.charCodeAt(i) === 10) line++
+    for (let nl = xml.indexOf('\n', last); nl !== -1 && nl < m.index; nl = xml.indexOf('\n', nl + 1)) line++
     last = m.index
     const purl = decodeXmlText(m[1]!.trim())
     if (!out.has(purl)) out.set(purl, line)
@@ -56,7 +57,7 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     return r?.['@_name'] === 'cdx:npm:package:development' && text(r) === 'true'
   })
   return {
-    ref: typeof rec['@_bom-ref'] === 'string' ? decodeXmlText(rec['@_bom-ref']) : null,
+    ref: typeof rec['@_bom-ref'] === 'string' ? rec['@_bom-ref'] : null,
     purl,
     type: typeof rec['@_type'] === 'string' ? rec['@_type'] : null,
     group: text(rec.group),
@@ -97,12 +98,11 @@ export const cyclonedxXmlExtractor = defineExtractor({
     const dependencies: CdxBom['dependencies'] = []
     for (const d of list(bom.dependencies, 'dependency')) {
       const rec = asRecord(d)
-      const ref = typeof rec?.['@_ref'] === 'string' ? decodeXmlText(rec['@_ref']) : null
+      const ref = typeof rec?.['@_ref'] === 'string' ? rec['@_ref'] : null
       if (!ref) continue
       const on = list(rec, 'dependency')
         .map((x) => asRecord(x)?.['@_ref'])
         .filter((x): x is string => typeof x === 'string')
-        .map(decodeXmlText)
       dependencies.push({ ref, dependsOn: on })
     }
     const meta = asRecord(bom.metadata)?.component
