@@ -37,6 +37,11 @@ export interface Component {
   locations: Location[]
   /** Licences declared by the input itself (SBOM, lockfile), as SPDX expressions or names. */
   declaredLicences?: string[]
+  /**
+   * The version was chosen by Sextant's own resolution (a package.json without a lockfile, resolved
+   * the way npm would against the registry today), not read from a lockfile or SBOM.
+   */
+  resolvedBySextant?: true
 }
 
 /** `from` is a component purl or ROOT. */

@@ -5,6 +5,13 @@ export type { ExtractProjectOptions, ProjectExtraction } from './extract'
 export { extractProject, MANIFEST_ONLY_WARNING } from './extract'
 export { mergeGraphs } from './merge'
 export { directIntroducers, pathsFromRoot } from './paths'
-export { type ResolveProjectDeps, resolveProject, topLevelGradleBuilds, topLevelPoms } from './resolve'
+export {
+  lonePackageJsons,
+  manifestResolvedNote,
+  type ResolveProjectDeps,
+  resolveProject,
+  topLevelGradleBuilds,
+  topLevelPoms,
+} from './resolve'
 export type { GroupSource, ProjectGroup, ScanOptions, ScanResult } from './scan'
 export { normalisePath, scanPaths } from './scan'

@@ -23,6 +23,8 @@ export function mergeGraphs(
       }
       existing.scope = strongerScope(existing.scope, c.scope)
       existing.direct ||= c.direct
+      // Read from a lockfile or SBOM anywhere: not only Sextant's own resolution.
+      if (!c.resolvedBySextant) delete existing.resolvedBySextant
       for (const loc of c.locations) {
         if (!existing.locations.some((l) => l.file === loc.file && l.line === loc.line))
           existing.locations.push(loc)

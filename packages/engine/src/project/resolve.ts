@@ -8,7 +8,19 @@ import type { SourceFile } from '../extractors/types'
 import type { DependencyGraph, Warning } from '../model'
 import { resolveGradleBuild } from '../resolvers/gradle'
 import { resolveMavenProject } from '../resolvers/maven'
-import { type ExtractProjectOptions, extractProject, type ProjectExtraction } from './extract'
+import {
+  DEFAULT_IDEAL_TREE_LIMITS,
+  type IdealTreeLimits,
+  type PackumentSource,
+  type PickOptions,
+  resolveNpmManifest,
+} from '../resolvers/npm'
+import {
+  type ExtractProjectOptions,
+  extractProject,
+  MANIFEST_ONLY_WARNING,
+  type ProjectExtraction,
+} from './extract'
 import { mergeGraphs } from './merge'
 import { normalisePath } from './scan'
 
@@ -18,6 +30,23 @@ export interface ResolveProjectDeps {
    * Gradle builds get no BOM versions (both said in warnings).
    */
   maven?: MavenRepository
+  /** Where packuments come from for a package.json without a lockfile; absent = not resolved (warned). */
+  npm?: { packuments: PackumentSource; pick: PickOptions; limits?: Partial<IdealTreeLimits> }
+}
+
+/** The report's note on a package.json Sextant resolved itself (replaces MANIFEST_ONLY_WARNING). */
+export function manifestResolvedNote(limits: Partial<IdealTreeLimits> = {}): string {
+  const l = { ...DEFAULT_IDEAL_TREE_LIMITS, ...limits }
+  return (
+    'package.json without a lockfile: dependencies resolved by Sextant the way npm would install them ' +
+    `today (registry versions as of this analysis; at most ${l.maxPackages.toLocaleString('en')} packages, ` +
+    `${l.maxDepth} levels of nesting); a lockfile gives the versions actually installed`
+  )
+}
+
+/** package.json files that no lockfile accompanies (each resolved on its own, as npm would in its folder). */
+export function lonePackageJsons(extraction: ProjectExtraction): string[] {
+  return extraction.groups.filter((g) => g.kind === 'manifest').flatMap((g) => g.manifests)
 }
 
 const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
@@ -69,11 +98,34 @@ export async function resolveProject(
     options,
   )
   const poms = topLevelPoms(paths)
-  if (poms.length === 0 && gradleBuilds.length === 0) return base
+  const manifests = deps.npm ? lonePackageJsons(base) : []
+  if (poms.length === 0 && gradleBuilds.length === 0 && manifests.length === 0) return base
 
   const byPath = new Map(files.map((f) => [normalisePath(f.path), f.content]))
-  const warnings: Warning[] = [...base.warnings]
+  const resolvedManifests = new Set(manifests)
+  const warnings: Warning[] = base.warnings.filter(
+    (w) => !(w.message === MANIFEST_ONLY_WARNING && resolvedManifests.has(w.file)),
+  )
   const graphs: DependencyGraph[] = base.graph.components.length > 0 ? [base.graph] : []
+  const errors = [...base.errors]
+  const used = new Set(base.files)
+  for (const path of manifests) {
+    const npm = deps.npm!
+    const result = await resolveNpmManifest({
+      path,
+      content: byPath.get(path) ?? '',
+      packuments: npm.packuments,
+      pick: npm.pick,
+      ...(npm.limits ? { limits: npm.limits } : {}),
+    })
+    if (!result.ok) {
+      errors.push(result.error)
+      continue
+    }
+    used.add(path)
+    warnings.push({ file: path, message: manifestResolvedNote(npm.limits) }, ...result.warnings)
+    graphs.push(result.graph)
+  }
   const read: string[] = []
   const groups = [...base.groups]
   for (const dir of gradleBuilds) {
@@ -119,12 +171,13 @@ export async function resolveProject(
     warnings.push(...result.warnings)
     graphs.push(result.graph)
   }
-  const root = base.graph.components.length > 0 ? base.graph.root : (graphs[0]?.root ?? base.graph.root)
+  const root = base.graph.root.name !== '' ? base.graph.root : (graphs[0]?.root ?? base.graph.root)
   return {
     ...base,
     graph: graphs.length === 1 ? graphs[0]! : mergeGraphs(graphs, root),
     warnings,
-    files: [...new Set([...base.files, ...poms, ...read])].sort(),
+    errors,
+    files: [...new Set([...used, ...poms, ...read])].sort(),
     groups: groups.sort((a, b) =>
       a.dir === b.dir ? a.kind.localeCompare(b.kind) : a.dir.localeCompare(b.dir),
     ),

@@ -82,8 +82,14 @@ export async function runAnalysis(
   if (!claimed) return 'skipped'
   try {
     let graph = claimed.graph
-    // A Maven build is resolved once, here; the resolved graph is stored so recompute reuses it.
-    const resolved = await resolveStoredBuild(db, analysisUuid, sources.mavenRepository?.())
+    // A Maven build or a lone package.json is resolved once, here; the resolved graph is stored so
+    // recompute reuses it.
+    const maven = sources.mavenRepository?.()
+    const npm = sources.npmResolution?.()
+    const resolved = await resolveStoredBuild(db, analysisUuid, {
+      ...(maven ? { maven } : {}),
+      ...(npm ? { npm } : {}),
+    })
     if (resolved) {
       graph = resolved.graph
       claimed.warnings = resolved.warnings

@@ -14,7 +14,7 @@ void _asLicences
 
 /** What the cache row's `document` holds. Bump `format` when the shape changes: old rows then refetch. */
 export interface StoredDocument {
-  format: 1
+  format: 2
   metadata: PackageMetadata
   /** Maven: versions whose POM licences were read (licences of other versions are not known yet). */
   licencesRead?: string[]
@@ -22,7 +22,8 @@ export interface StoredDocument {
   warnings?: string[]
 }
 
-export const DOCUMENT_FORMAT = 1
+// 2: npm versions carry `install` (requirements, engines) for resolving package.json files.
+export const DOCUMENT_FORMAT = 2
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)

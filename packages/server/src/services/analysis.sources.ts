@@ -1,7 +1,16 @@
 // What an analysis reads besides its graph (DESIGN §1 "Enrich"): OSV records from the advisory store
 // and registry metadata through the datasource facade. Either may be absent; the report then says the
 // domain was not assessed instead of calling it clean.
-import type { Ecosystem, MavenRepository, OsvRecord, PackageMetadataInput } from '@sextant/engine'
+import {
+  type Ecosystem,
+  type MavenRepository,
+  type NpmPackageMetadata,
+  type OsvRecord,
+  type PackageMetadataInput,
+  type PackumentSource,
+  type PickOptions,
+  packageKey,
+} from '@sextant/engine'
 
 export interface PackageRef {
   ecosystem: Ecosystem
@@ -20,6 +29,8 @@ export interface AnalysisSources {
   metadataFor?(packages: PackageRef[]): Promise<MetadataAnswer>
   /** A Maven repository client for one analysis (resolving pom.xml builds); absent = not resolved. */
   mavenRepository?(): MavenRepository
+  /** Packuments for resolving a package.json without a lockfile; absent = not resolved (warned). */
+  npmResolution?(): { packuments: PackumentSource; pick: PickOptions }
   /** EPSS fractions and KEV entries of these CVEs (one query per table); absent = no enrichment. */
   enrichmentFor?(cves: string[]): Promise<{
     epss: Map<string, number>
@@ -35,9 +46,26 @@ export function createAnalysisSources(
     mavenRepository(): MavenRepository
   },
   enrichment?: Pick<Required<AnalysisSources>, 'enrichmentFor'>,
+  /** npm whose install choices are reproduced (engines checks); default: this process's Node.js, npm 11. */
+  pick: PickOptions = { nodeVersion: process.version, npmVersion: '11.0.0' },
 ): AnalysisSources {
   return {
     mavenRepository: () => metadata.mavenRepository(),
+    // The npm resolver reads the same cached packuments as the report (DESIGN §2: one fetch per package).
+    npmResolution: () => ({
+      pick,
+      packuments: async (names) => {
+        const batch = await metadata.metadataFor(names.map((name) => ({ ecosystem: 'npm' as const, name })))
+        const problems = new Map(batch.problems.map((p) => [p.key, p.message]))
+        const out: Awaited<ReturnType<PackumentSource>> = new Map()
+        for (const name of names) {
+          const key = packageKey('npm', name)
+          const doc = batch.packages.get(key) as NpmPackageMetadata | null | undefined
+          out.set(name, doc ?? { missing: problems.get(key) ?? 'no metadata' })
+        }
+        return out
+      },
+    }),
     ...(enrichment ? { enrichmentFor: (cves: string[]) => enrichment.enrichmentFor(cves) } : {}),
     async advisoriesFor(packages) {
       const records = await advisories.recordsFor(packages)

@@ -2,7 +2,13 @@
 // ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
 // nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
 import type { UploadQuery, UploadResponse } from '@sextant/contract'
-import { extractProject, METERIAN_FILE, type SourceFile, topLevelPoms } from '@sextant/engine'
+import {
+  extractProject,
+  lonePackageJsons,
+  METERIAN_FILE,
+  type SourceFile,
+  topLevelPoms,
+} from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
@@ -85,9 +91,10 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       extraction.errors.map((e) => ({ ...e })),
     )
   }
-  // Maven builds are resolved by the analysis job (parents, BOMs and transitive POMs need the repositories).
+  // Maven builds and lone package.json files are resolved by the analysis job (they need the registries).
   const mavenBuilds = topLevelPoms(files.map((f) => f.path))
-  if (extraction.files.length === 0 && mavenBuilds.length === 0) {
+  const toResolve = mavenBuilds.length + lonePackageJsons(extraction).length
+  if (extraction.files.length === 0 && toResolve === 0) {
     throw new HttpError(
       400,
       `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => f.path).join(', ')}.`,

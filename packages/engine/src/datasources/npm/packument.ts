@@ -11,6 +11,18 @@ export interface NpmVersionMetadata {
   deprecated: string | null
   /** Declared licences as written, legacy shapes flattened to strings; several are alternatives. */
   licences: string[]
+  /** What npm's installer reads from this version (requirements, engines); absent when it declares none. */
+  install?: NpmInstallManifest
+}
+
+/** The install-relevant fields of one version's manifest (npm-pick-manifest and arborist read these). */
+export interface NpmInstallManifest {
+  dependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  /** Peer names marked `{ optional: true }`. */
+  optionalPeers?: string[]
+  engines?: { node?: string; npm?: string }
 }
 
 export interface NpmRepository {
@@ -148,9 +160,45 @@ function readVersions(value: unknown, times: Map<string, string>, warn: Warn): N
       publishedAt: times.get(version) ?? null,
       deprecated: readDeprecated(manifest.deprecated, `${field}.deprecated`, warn),
       licences: readLicence(manifest, field, warn),
+      ...installOf(manifest),
     })
   }
   return out
+}
+
+/** String-valued entries of a requirement map; very old manifests with arrays or strings give none. */
+function requirementMap(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined
+  const out: Record<string, string> = {}
+  let any = false
+  for (const [name, range] of Object.entries(value)) {
+    if (typeof range === 'string') {
+      out[name] = range
+      any = true
+    }
+  }
+  return any ? out : undefined
+}
+
+function installOf(manifest: Json): { install?: NpmInstallManifest } {
+  const install: NpmInstallManifest = {}
+  for (const key of ['dependencies', 'optionalDependencies', 'peerDependencies'] as const) {
+    const map = requirementMap(manifest[key])
+    if (map) install[key] = map
+  }
+  const meta = manifest.peerDependenciesMeta
+  if (isObject(meta)) {
+    const optional = Object.keys(meta).filter((name) => isObject(meta[name]) && meta[name].optional === true)
+    if (optional.length > 0) install.optionalPeers = optional
+  }
+  const engines = manifest.engines
+  if (isObject(engines)) {
+    const e: { node?: string; npm?: string } = {}
+    if (typeof engines.node === 'string') e.node = engines.node
+    if (typeof engines.npm === 'string') e.npm = engines.npm
+    if (e.node !== undefined || e.npm !== undefined) install.engines = e
+  }
+  return Object.keys(install).length > 0 ? { install } : {}
 }
 
 /** npm sets a message; `''` and `false` mean "not deprecated" (an un-deprecated version). */

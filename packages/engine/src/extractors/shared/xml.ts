@@ -44,7 +44,7 @@ function addChild(parent: XmlNode, name: string, value: unknown, arrays: Readonl
 }
 
 /** An element's value: its text when it has neither attributes nor children, else an object. */
-function valueOf(open: Open): unknown {
+function elementValue(open: Open): unknown {
   const text = open.text.trim()
   if (!open.hasChildren && !open.hasAttributes) return text
   if (text !== '') open.node['#text'] = text
@@ -125,7 +125,7 @@ function saxPass(text: string, arrays: ReadonlySet<string>, position: boolean): 
     const open = stack.pop()
     if (!open) return
     const parent = stack[stack.length - 1]
-    addChild(parent ? parent.node : document, open.name, valueOf(open), arrays)
+    addChild(parent ? parent.node : document, open.name, elementValue(open), arrays)
   })
   try {
     parser.write(text).close()
