@@ -13,6 +13,7 @@ import { resolveNpmManifest } from '@sextant/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMetadataSource } from '../metadata'
 import { type MigratedDatabase, openMigratedDatabase } from '../metadata/test-database'
+import { startTestInstance, waitForReport } from '../testing/instance'
 import { startTestNpmRegistry, type TestNpmRegistry } from '../testing/npm-registry'
 import { createAnalysisSources } from './analysis.sources'
 
@@ -133,5 +134,35 @@ describe('package.json resolution against npm itself', () => {
       (k) => Object.keys((manifest as Record<string, Record<string, string> | undefined>)[k] ?? {}),
     )
     expect(direct.sort()).toEqual([...new Set(declared)].sort())
+  })
+
+  it('an uploaded lone package.json becomes a report on the whole resolved tree, with the note', async () => {
+    const manifest = { name: 'lone', version: '1.0.0', ...MANIFESTS.cli }
+    const expected = await npmLayout(registry.url, manifest)
+    const t = await startTestInstance('embedded', {
+      SEXTANT_OFFLINE: 'false',
+      SEXTANT_NPM_REGISTRY: registry.url,
+    })
+    try {
+      const form = new FormData()
+      form.append('file', new Blob([JSON.stringify(manifest, null, 2)]), 'package.json')
+      const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main`, {
+        method: 'POST',
+        body: form,
+      })
+      expect(res.status).toBe(202)
+      const { projectUuid } = await res.json()
+      const report = await waitForReport(t.url, projectUuid, 'main', {}, 60_000)
+      const distinct = new Set([...expected.values()].map((v) => v.replace(/ dev$/, '')))
+      expect(report.summary).toMatchObject({ components: distinct.size, direct: 4 })
+      const notes = (report.notes as { message: string; file?: string }[]).filter(
+        (n) => n.file === 'package.json',
+      )
+      expect(notes.map((n) => n.message)).toEqual([
+        expect.stringMatching(/^package.json without a lockfile: dependencies resolved by Sextant/),
+      ])
+    } finally {
+      await t.close()
+    }
   })
 })
