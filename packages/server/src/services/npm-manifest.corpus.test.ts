@@ -131,7 +131,8 @@ describe('package.json resolution against npm itself', () => {
     expect(result.graph.components.every((c) => c.resolvedBySextant === true)).toBe(true)
     const direct = result.graph.components.filter((c) => c.direct).map((c) => c.name)
     const declared = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'].flatMap(
-      (k) => Object.keys((manifest as Record<string, Record<string, string> | undefined>)[k] ?? {}),
+      (k) =>
+        Object.keys((manifest as unknown as Record<string, Record<string, string> | undefined>)[k] ?? {}),
     )
     expect(direct.sort()).toEqual([...new Set(declared)].sort())
   })
