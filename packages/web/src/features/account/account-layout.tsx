@@ -1,10 +1,11 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Licence policies, Configuration (Administrators only) and Administration (system
-// administrators); the screen below is the route's.
+// Members, Teams, Tags, Licence policies, Configuration and Jira (Administrators only; Jira with the
+// 'jira' feature) and Administration (system administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { useSession } from '../auth/use-session'
+import { hasJiraFeature } from '../jira/jira-api'
 import { useRights } from './use-rights'
 
 const TABS = [
@@ -15,15 +16,17 @@ const TABS = [
   { value: '/account/licence-policies', label: 'Licence policies' },
 ]
 const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
+const JIRA_TAB = { value: '/account/jira', label: 'Jira' }
 
 function AccountTabs() {
-  const { user } = useSession()
+  const { user, account } = useSession()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const may = useRights()
   const tabs = [
     ...TABS,
     ...(may('configuration', 'read') ? [CONFIGURATION_TAB] : []),
+    ...(may('configuration', 'read') && hasJiraFeature(account?.features) ? [JIRA_TAB] : []),
     ...(user?.sysadmin ? [{ value: '/admin', label: 'Administration' }] : []),
   ]
   return (

@@ -1,12 +1,13 @@
 // The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
 // screens"): sign-in with a second factor, register, forgotten password and reset, My account, members,
-// teams, tags, licence policies, configuration and the sysadmin panel.
+// teams, tags, licence policies, configuration, the Jira integration and the sysadmin panel.
 import type { RouteObject } from 'react-router-dom'
 import { AdminPage } from '../admin/admin-page'
 import { LicencePoliciesPage } from '../licence-policies/licence-policies-page'
 import { AccountLayout } from './account-layout'
 import { ConfigurationPage } from './configuration-page'
 import { ForgotPasswordPage } from './forgot-password-page'
+import { JiraPage } from './jira-page'
 import { MembersPage } from './members-page'
 import { MyAccountPage } from './my-account-page'
 import { RegisterPage } from './register-page'
@@ -29,6 +30,7 @@ export const accountRoutes: RouteObject[] = [
       { path: '/account/tags', element: <TagsPage /> },
       { path: '/account/licence-policies', element: <LicencePoliciesPage /> },
       { path: '/account/configuration', element: <ConfigurationPage /> },
+      { path: '/account/jira', element: <JiraPage /> },
       { path: '/admin', element: <AdminPage /> },
     ],
   },

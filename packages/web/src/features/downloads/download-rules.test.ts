@@ -13,6 +13,7 @@ const access = (over: Partial<ReportAccess>): ReportAccess => ({
   opensource: false,
   hasChaiFeature: false,
   accountAdmin: false,
+  hasJiraFeature: false,
   ...over,
 })
 

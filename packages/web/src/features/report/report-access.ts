@@ -1,7 +1,7 @@
 // What the caller may see and do on this report (report-page §6): actions only in private mode
 // (mode=eli, signed in), on a project that is not read-only and on the latest report; downloads per
 // the §5/§6 rules; sysadmin-only panels. The server re-checks every call.
-import { type Account, ASSISTANT_FEATURE, type Project, type Role } from '@sextant/contract'
+import { type Account, ASSISTANT_FEATURE, JIRA_FEATURE, type Project, type Role } from '@sextant/contract'
 
 export const UNAUTHORISED_TOOLTIP = 'This action is available only to authorized roles'
 
@@ -20,6 +20,8 @@ export interface ReportAccess {
   hasChaiFeature: boolean
   /** Account admin (§6 flags: sysadmin, or membership role Administrator): Edit license, Edit copyright. */
   accountAdmin: boolean
+  /** §6 jira feature: the account has the issue-tracker integration (never the default account). */
+  hasJiraFeature: boolean
 }
 
 interface AccessInput {
@@ -58,5 +60,6 @@ export function reportAccess({
     opensource,
     hasChaiFeature: signedIn && !defaultAccount && (account?.features.includes(ASSISTANT_FEATURE) ?? false),
     accountAdmin: signedIn && member !== null && (member.sysadmin || member.role === 'Administrator'),
+    hasJiraFeature: signedIn && !defaultAccount && (account?.features.includes(JIRA_FEATURE) ?? false),
   }
 }

@@ -5,7 +5,7 @@
 // Actions (§6: authorised roles only).
 import { Anchor, Badge, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
 import { AssistantChat } from '../assistant/assistant-chat'
@@ -27,6 +27,8 @@ interface AdviceTabsProps {
   onAction: (reason: SecurityReason) => void
   /** Where the AI tab's conversation starts from; null hides the tab (assistant not available). */
   assistant: AdviceContext | null
+  /** More actions after the exclusion buttons (the Jira issue, §6 jira feature). */
+  extraActions?: ReactNode
 }
 
 function field(value: unknown, key: string): string {
@@ -35,7 +37,14 @@ function field(value: unknown, key: string): string {
   return typeof found === 'string' ? found : ''
 }
 
-export function AdviceTabs({ advice, component, canAct, onAction, assistant }: AdviceTabsProps) {
+export function AdviceTabs({
+  advice,
+  component,
+  canAct,
+  onAction,
+  assistant,
+  extraActions,
+}: AdviceTabsProps) {
   const tabs = cardTabs(advice, assistant !== null)
   const [tab, setTab] = useState<string | null>(tabs[0]?.value ?? 'description')
   const chat = useAssistantChat(assistant ?? { projectId: '', reportId: '', adviceId: advice.id })
@@ -161,6 +170,7 @@ export function AdviceTabs({ advice, component, canAct, onAction, assistant }: A
             </Tooltip>
           ))}
         </Group>
+        {extraActions ? <Group mt="sm">{extraActions}</Group> : null}
       </Tabs.Panel>
     </Tabs>
   )

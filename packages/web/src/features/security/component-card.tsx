@@ -9,6 +9,8 @@ import { componentPagePath } from '../component-info/component-path'
 import { ExcludeDialog } from '../exclusions/exclude-dialog'
 import type { SecurityReason } from '../exclusions/exclusion-model'
 import { useExclusionMutations } from '../exclusions/use-exclusions'
+import { defaultDescription, defaultSummary } from '../jira/jira-api'
+import { JiraIssueAction, JiraIssueBadge } from '../jira/jira-issue-action'
 import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
@@ -26,12 +28,27 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const [reason, setReason] = useState<SecurityReason | null>(null)
   const { create } = useExclusionMutations(project.uuid, branch, creatorUuid)
   const title = adviceTitle(advice)
+  const componentName = `${row.report.dependency.library.displayName}@${row.report.dependency.version}`
+  // §6: the Jira action needs the account feature, the project's Jira settings and the right to act.
+  const jiraAction =
+    access.hasJiraFeature && access.canAct && report.jiraInfo ? (
+      <JiraIssueAction
+        advice={advice}
+        accountId={project.accountUuid}
+        projectId={project.uuid}
+        reportId={report.uuid}
+        info={report.jiraInfo}
+        summary={defaultSummary(advice, componentName, title)}
+        description={defaultDescription(advice, componentName)}
+      />
+    ) : null
   return (
     <Box py={8} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} data-testid="advice-item">
       <Stack gap={4}>
         <Group gap={8} justify="space-between" wrap="nowrap" align="flex-start">
           <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
           <Group gap={6} wrap="nowrap">
+            {advice.jira ? <JiraIssueBadge issue={advice.jira} /> : null}
             {isExcluded(advice) ? (
               <Badge color="gray" variant="outline" size="sm" data-testid="advice-excluded">
                 {isAutoMitigated(advice) ? 'Auto-mitigated' : 'Excluded'}
@@ -60,6 +77,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
               component={row.report}
               canAct={access.canAct}
               onAction={setReason}
+              extraActions={jiraAction}
               assistant={
                 assistantAvailable
                   ? { projectId: project.uuid, reportId: report.uuid, adviceId: advice.id }
