@@ -1,7 +1,7 @@
 // Projects and their reports (spec accounts-and-api §7 "Projects and reports"; report-page §7):
 // GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
 // GET /api/v1/reports/{id}/history. Unknown or invisible projects answer 404 (spec: NOT FOUND).
-import { routes } from '@sextant/contract'
+import { JIRA_FEATURE, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
@@ -30,17 +30,25 @@ export async function visibleProject(db: Db, principal: Principal, id: string): 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
   // Sends one stored report: from the cache when this process has served it before, gzipped when the
   // client accepts it. Answers false when the project has no such report. The project's Jira issues
-  // and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state.
+  // and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state, for
+  // members of the project's account with the 'jira' feature only (§6 "Issue-tracker information loads
+  // only when the account has the Jira feature"; outsiders of a public project never see its Jira).
   async function sendReport(
     request: FastifyRequest,
     reply: FastifyReply,
-    projectUuid: string,
+    project: ProjectRecord,
     reportUuid: string,
   ) {
+    const projectUuid = project.uuid
+    const principal = request.principal
+    const jiraShown =
+      principal.kind === 'member' &&
+      principal.account.uuid === project.accountUuid &&
+      principal.account.features.includes(JIRA_FEATURE)
     const [plain, jira] = await Promise.all([
       cache.get(reportUuid) ??
         reportJsonById(db, projectUuid, reportUuid).then((json) => json && cache.put(reportUuid, json)),
-      reportDecoration(db, projectUuid),
+      jiraShown ? reportDecoration(db, projectUuid) : null,
     ])
     if (!plain) return false
     let entry = plain
@@ -76,7 +84,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
     const uuid = await latestReportUuid(db, project.uuid, branch)
-    if (!uuid || !(await sendReport(request, reply, project.uuid, uuid))) {
+    if (!uuid || !(await sendReport(request, reply, project, uuid))) {
       throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
     }
     return undefined
@@ -84,7 +92,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
 
   bindRoute(app, routes.reportById, async ({ params, request, reply }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
-    if (!(await sendReport(request, reply, project.uuid, params.reportId))) {
+    if (!(await sendReport(request, reply, project, params.reportId))) {
       throw new HttpError(404, `NOT FOUND: this project has no report ${params.reportId}.`)
     }
     return undefined
