@@ -334,6 +334,21 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
       })
       expect(report.jiraInfo).toEqual({ siteUrl: jira.url, projectKey: 'SEC', issueType: 'Bug', issues: 1 })
     }
+    // Outsiders of a public project read it without its Jira (§6: only with the account's feature).
+    await t.sextant.db.query('UPDATE projects SET is_public = true WHERE uuid = $1', [pid])
+    try {
+      for (const who of [auth.other, null]) {
+        const res = await fetch(`${t.url}/api/v1/reports/${pid}/full?branch=main`, {
+          headers: who ? { authorization: who } : {},
+        })
+        expect(res.status).toBe(200)
+        const text = await res.text()
+        expect(text).not.toContain('SEC-1')
+        expect((JSON.parse(text) as Advices).jiraInfo).toBeUndefined()
+      }
+    } finally {
+      await t.sextant.db.query('UPDATE projects SET is_public = false WHERE uuid = $1', [pid])
+    }
   })
 
   it('needs the jira feature, keeps other accounts out and never answers the token', async () => {
