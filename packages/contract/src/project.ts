@@ -26,6 +26,8 @@ export const projectSchema = z.object({
   url: z.string().nullable(),
   accountUuid: z.string(),
   isPublic: z.boolean(),
+  /** The team that owns the project (members with a team role see their teams' projects); null: none. */
+  teamUuid: z.string().nullable().optional(),
   readonly: z.boolean(),
   branches: z.array(z.string()),
   thresholds: thresholdsSchema,
@@ -37,6 +39,7 @@ export type Project = z.infer<typeof projectSchema>
 export const uploadQuerySchema = z.object({
   branch: z.string().trim().min(1).max(255).default('main'),
   url: z.string().max(2048).optional(),
+  /** The team that owns a project this upload creates (default: the member's primary team). */
   teamUuid: z.string().optional(),
   name: z.string().max(255).optional(),
 })

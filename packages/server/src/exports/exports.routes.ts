@@ -87,10 +87,17 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
 
   bindRoute(app, routes.reportJsonDownload, async ({ params, query, request, reply }) => {
     const project = await findProject(db, params.projectId)
-    if (!project) throw notFound(params.projectId)
-    const report = await reportOf(db, project, query.branch)
-    // The report's download key opens the link for anyone holding it (spec §5); otherwise normal visibility.
-    if (query.key !== report.downloadKey && !canRead(request.principal, project))
+    const readable = project !== null && canRead(request.principal, project)
+    // The report's download key opens the link for anyone holding it (spec §5); otherwise normal
+    // visibility. Without either, every problem reads as "no such project" (its branches and reports
+    // are not revealed).
+    const report = project
+      ? await reportOf(db, project, query.branch).catch((error: unknown) => {
+          if (readable) throw error
+          return null
+        })
+      : null
+    if (!project || !report || (!readable && query.key !== report.downloadKey))
       throw notFound(params.projectId)
     const file = await renderReportFile(db, report.uuid, 'json')
     if (!file) throw new HttpError(404, 'NOT FOUND: the report is gone.')

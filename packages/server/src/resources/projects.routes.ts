@@ -4,28 +4,15 @@
 import { JIRA_FEATURE, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
-import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
-import { canRead, listableAccount } from '../services/projects.access'
-import {
-  findProject,
-  listAccountProjects,
-  type ProjectRecord,
-  presentProject,
-} from '../services/projects.repo'
+import { visibleProject } from '../services/project-lookup'
+import { listableView } from '../services/projects.access'
+import { listAccountProjects, presentProject } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
 import { latestReportUuid, reportHistory, reportJsonById } from '../services/reports.repo'
 import { reportDecoration } from './jira/jira.repo'
 import { decorateReportJson, decorationKey } from './jira/report-decoration'
-
-export async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
-  const project = await findProject(db, id)
-  if (!project || !canRead(principal, project)) {
-    throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
-  }
-  return project
-}
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
   // Sends one stored report: from the cache when this process has served it before, gzipped when the
@@ -74,8 +61,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   )
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
-    const accountUuid = listableAccount(request.principal, params.id)
-    const projects = await listAccountProjects(db, accountUuid)
+    const projects = await listAccountProjects(db, listableView(request.principal, params.id))
     return Promise.all(projects.map((project) => presentProject(db, project)))
   })
 

@@ -27,6 +27,10 @@ export interface MemberRecord {
   membershipUuid: string
   role: Role
   account: AccountRecord
+  /** The active teams the member belongs to ("Everyone" included): what a team role may see. */
+  teamUuids: string[]
+  /** The team a project this member creates belongs to when the request names none. */
+  primaryTeamUuid: string | null
 }
 
 export interface AccountRow {
@@ -112,7 +116,9 @@ export async function ensureDefaultAccount(db: Queryable): Promise<void> {
 const memberSelect = `
   SELECT u.uuid AS user_uuid, u.email, u.name, u.sysadmin, m.uuid AS membership_uuid, m.role,
          a.uuid, a.name AS account_name, a.email AS account_email, a.plan, a.is_default, a.active,
-         a.features, a.properties
+         a.features, a.properties, m.primary_team_uuid,
+         ARRAY(SELECT tm.team_uuid::text FROM team_members tm JOIN teams t ON t.uuid = tm.team_uuid
+               WHERE tm.membership_uuid = m.uuid AND t.active ORDER BY 1) AS team_uuids
   FROM memberships m JOIN users u ON u.uuid = m.user_uuid JOIN accounts a ON a.uuid = m.account_uuid`
 
 interface MemberRow extends Omit<AccountRow, 'name' | 'email'> {
@@ -124,6 +130,8 @@ interface MemberRow extends Omit<AccountRow, 'name' | 'email'> {
   role: string
   account_name: string
   account_email: string
+  primary_team_uuid: string | null
+  team_uuids: string[]
 }
 
 function toMember(r: MemberRow): MemberRecord {
@@ -137,6 +145,8 @@ function toMember(r: MemberRow): MemberRecord {
     membershipUuid: r.membership_uuid,
     role: role.success ? role.data : 'Viewer',
     account: toAccount({ ...r, name: r.account_name, email: r.account_email }),
+    teamUuids: r.team_uuids,
+    primaryTeamUuid: r.primary_team_uuid,
   }
 }
 

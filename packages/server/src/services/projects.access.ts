@@ -1,31 +1,60 @@
-// Who may see or change a project (spec accounts-and-api §6): the role matrix of http/permissions.ts
-// (projects read / edit / create) within the owning account; sysadmins everywhere; public projects
-// (the default account's) readable by anyone. A project the caller may not see answers 404, never 403.
+// Who may see or change a project (spec accounts-and-api §5 "An SBOM upload posts ... optional teamUuid",
+// §3 "team variants" of the roles, §6 role matrix; product-notes "Roles": a default team "Everyone").
+// The one rule, used by every project, report, branch, history, diff, export, badge, exclusion, insight
+// and dashboard route (directly or through project-lookup.ts) and by project lists and counts:
+// - System administrators see every project of every account.
+// - Members with an account-wide role (Administrator, Collaborator, Viewer) see every project of their
+//   account.
+// - Members with a team role (TeamAdministrator, TeamCollaborator, TeamViewer) get their access only
+//   through team memberships: they see the projects owned by an active team they belong to and the
+//   projects owned by no team. Everyone belongs to "Everyone", so its projects are the whole account's.
+// - Public projects (the default account's anonymous scans) are readable by anyone.
+// What a visible project allows (read, edit, create) is the §6 matrix of http/permissions.ts. A project
+// the caller may not see answers 404 exactly like one that does not exist, never 403 and never data.
+// A new project belongs to the team named by the request (`teamUuid`: a team of the caller's account,
+// one they belong to for team roles) or else to the member's primary team; anonymous scans to none.
+import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { grantOf } from '../http/permissions'
 import { DEFAULT_ACCOUNT_UUID } from './identity.repo'
 import { isUuid, type ProjectRecord } from './projects.repo'
+import { inView, type ProjectView } from './projects.view'
 
-function inAccount(principal: Principal, project: ProjectRecord): boolean {
-  return (
-    (principal.kind === 'member' && principal.member.sysadmin) ||
-    principal.account.uuid === project.accountUuid
-  )
+/** The teams whose projects a team role may see; null when the caller's access is not through teams. */
+function teamsOf(principal: Principal): readonly string[] | null {
+  if (principal.kind !== 'member' || principal.member.sysadmin) return null
+  return principal.member.role.startsWith('Team') ? principal.member.teamUuids : null
+}
+
+/** The projects of an account that the caller may see (the rule above, as a value). */
+export function viewOf(principal: Principal, accountUuid: string): ProjectView {
+  const member = principal.kind === 'member'
+  const sysadmin = member && principal.member.sysadmin
+  const inside =
+    sysadmin ||
+    (member && principal.account.uuid === accountUuid && grantOf(principal, 'projects', 'read') !== null)
+  if (!inside) return { accountUuid, teams: null, publicOnly: true }
+  return { accountUuid, teams: teamsOf(principal), publicOnly: false }
+}
+
+/** The caller's own account, for the dashboard, metrics and the latest-reports views. */
+export function ownView(principal: Principal): ProjectView {
+  return viewOf(principal, principal.account.uuid)
 }
 
 export function canRead(principal: Principal, project: ProjectRecord): boolean {
-  if (project.isPublic) return true
-  return (
-    principal.kind === 'member' &&
-    inAccount(principal, project) &&
-    grantOf(principal, 'projects', 'read') !== null
-  )
+  return inView(viewOf(principal, project.accountUuid), project)
 }
 
 /** Uploading a scan to an existing project edits it (anonymous: only the default account's projects). */
 export function canUpload(principal: Principal, project: ProjectRecord): boolean {
-  return inAccount(principal, project) && grantOf(principal, 'projects', 'edit') !== null
+  const inAccount =
+    (principal.kind === 'member' && principal.member.sysadmin) ||
+    principal.account.uuid === project.accountUuid
+  const teams = teamsOf(principal)
+  const teamAllows = teams === null || project.teamUuid === null || teams.includes(project.teamUuid)
+  return inAccount && teamAllows && grantOf(principal, 'projects', 'edit') !== null
 }
 
 /** Creating a project (an upload to 'new'): Administrators, team administrators, anonymous scans. */
@@ -34,10 +63,46 @@ export function canCreateProject(principal: Principal): boolean {
 }
 
 /**
- * The account whose projects the caller may list ('me', 'default' or a uuid): their own, the public
- * default account's, or any for sysadmins. Another account answers 404, never its data.
+ * The team a new project of the caller belongs to: `requested` (a uuid of an active team of the caller's
+ * account; for team roles one they belong to, else 404 like any team they may not see), or the member's
+ * primary team while they are in it, or none (anonymous scans, no primary team).
  */
-export function listableAccount(principal: Principal, id: string): string {
+export async function ownerTeamOf(
+  db: Db,
+  principal: Principal,
+  requested: string | undefined,
+): Promise<string | null> {
+  const wanted = requested?.trim()
+  if (principal.kind !== 'member') {
+    if (wanted)
+      throw new HttpError(
+        400,
+        'teamUuid: anonymous scans go to the public default account and belong to no team; sign in to choose a team.',
+      )
+    return null
+  }
+  if (!wanted) {
+    const primary = principal.member.primaryTeamUuid
+    return primary && principal.member.teamUuids.includes(primary) ? primary : null
+  }
+  const missing = new HttpError(404, `teamUuid: there is no active team ${wanted} that you may see.`)
+  if (!isUuid(wanted)) throw missing
+  const team = wanted.toLowerCase()
+  const teams = teamsOf(principal)
+  if (teams !== null && !teams.includes(team)) throw missing
+  const { rows } = await db.query('SELECT 1 FROM teams WHERE uuid = $1 AND account_uuid = $2 AND active', [
+    team,
+    principal.account.uuid,
+  ])
+  if (rows.length === 0) throw missing
+  return team
+}
+
+/**
+ * The projects the caller may list for an account ('me', 'default' or a uuid): their own account's, the
+ * public default account's, or any for sysadmins. Another account answers 404, never its data.
+ */
+export function listableView(principal: Principal, id: string): ProjectView {
   const accountUuid =
     id === 'me' ? principal.account.uuid : id === 'default' ? DEFAULT_ACCOUNT_UUID : id.toLowerCase()
   const allowed =
@@ -46,5 +111,5 @@ export function listableAccount(principal: Principal, id: string): string {
       accountUuid === DEFAULT_ACCOUNT_UUID ||
       (principal.kind === 'member' && principal.member.sysadmin))
   if (!allowed) throw new HttpError(404, `There is no account ${id} that you may see.`)
-  return accountUuid
+  return viewOf(principal, accountUuid)
 }

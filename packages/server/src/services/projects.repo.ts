@@ -2,6 +2,7 @@
 // accounts-and-api §7 "Projects and reports"). Visibility rules live in projects.access.ts.
 import type { AnalysisState, Project, Thresholds } from '@sextant/contract'
 import type { Db, DbClient } from '../db/connection'
+import { type ProjectView, viewFilter, viewParams } from './projects.view'
 
 export interface ProjectRecord {
   uuid: string
@@ -9,6 +10,8 @@ export interface ProjectRecord {
   name: string
   url: string | null
   isPublic: boolean
+  /** The owning team (projects.access.ts: team roles see their teams' projects); null: the whole account. */
+  teamUuid: string | null
   thresholds: Thresholds
   createdAt: Date
 }
@@ -19,6 +22,7 @@ interface ProjectRow {
   name: string
   url: string | null
   is_public: boolean
+  team_uuid: string | null
   thresholds: Thresholds
   created_at: Date
 }
@@ -29,6 +33,7 @@ const toProject = (r: ProjectRow): ProjectRecord => ({
   name: r.name,
   url: r.url,
   isPublic: r.is_public,
+  teamUuid: r.team_uuid,
   thresholds: r.thresholds,
   createdAt: r.created_at,
 })
@@ -45,21 +50,29 @@ export async function findProject(db: Db | DbClient, uuid: string): Promise<Proj
   return rows[0] ? toProject(rows[0]) : null
 }
 
-export async function listAccountProjects(db: Db, accountUuid: string): Promise<ProjectRecord[]> {
+/** The projects of one account that a view (projects.access.ts `projectView`) shows. */
+export async function listAccountProjects(db: Db, view: ProjectView): Promise<ProjectRecord[]> {
   const { rows } = await db.query<ProjectRow>(
-    'SELECT * FROM projects WHERE account_uuid = $1 ORDER BY name, created_at',
-    [accountUuid],
+    `SELECT * FROM projects p WHERE ${viewFilter('p', 1)} ORDER BY name, created_at`,
+    viewParams(view),
   )
   return rows.map(toProject)
 }
 
 export async function insertProject(
   db: DbClient,
-  p: { uuid: string; accountUuid: string; name: string; url: string | null; isPublic: boolean },
+  p: {
+    uuid: string
+    accountUuid: string
+    name: string
+    url: string | null
+    isPublic: boolean
+    teamUuid: string | null
+  },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO projects (uuid, account_uuid, name, url, is_public) VALUES ($1, $2, $3, $4, $5)',
-    [p.uuid, p.accountUuid, p.name, p.url, p.isPublic],
+    'INSERT INTO projects (uuid, account_uuid, name, url, is_public, team_uuid) VALUES ($1, $2, $3, $4, $5, $6)',
+    [p.uuid, p.accountUuid, p.name, p.url, p.isPublic, p.teamUuid],
   )
 }
 
@@ -99,6 +112,7 @@ export async function presentProject(db: Db, p: ProjectRecord): Promise<Project>
     url: p.url,
     accountUuid: p.accountUuid,
     isPublic: p.isPublic,
+    teamUuid: p.teamUuid,
     readonly: false,
     branches: branches.rows.map((b) => b.name),
     thresholds: p.thresholds,

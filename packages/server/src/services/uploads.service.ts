@@ -14,7 +14,7 @@ import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
-import { canCreateProject, canUpload } from './projects.access'
+import { canCreateProject, canUpload, ownerTeamOf } from './projects.access'
 import { ensureBranch, findProject, insertProject } from './projects.repo'
 import { newUuid } from './secrets'
 
@@ -101,6 +101,9 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     )
   }
 
+  // The owning team of a new project; `teamUuid` is still checked on an existing project (a wrong one is
+  // a mistake worth saying) but never moves the project to another team.
+  const teamUuid = await ownerTeamOf(db, principal, query.teamUuid)
   const projectUuid = existing?.uuid ?? newUuid()
   const analysisUuid = newUuid()
   await inTransaction(db, async (client) => {
@@ -111,6 +114,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
         name: projectName(query, extraction.graph.root.name),
         url: query.url ?? null,
         isPublic: principal.kind === 'anonymous',
+        teamUuid,
       })
     }
     await ensureBranch(client, projectUuid, query.branch)

@@ -44,7 +44,7 @@ export function accountRoutes(
 
   bindRoute(app, routes.accountCreate, async ({ body }) => {
     const { uuid, newUser } = await createAccount(db, body.name, body.email)
-    if (newUser) await sendPasswordReset(db, mail, body.email, publicUrl(config.host, config.port))
+    if (newUser) await sendPasswordReset(db, mail, body.email, publicUrl(app.server.address(), config))
     return presentSummary(await account(uuid))
   })
 

@@ -1,6 +1,9 @@
 // Issue 7 acceptance 1: every route of the contract's table × every role gets the answer the §6 matrix
 // (http/permissions.ts) says; a route missing from `expectations` fails with its name; another account's
-// uuid answers 404 without data. Acceptance 3: no answer of the walk leaks a hash or a secret.
+// uuid answers 404 without data. Acceptance 3: no answer of the walk leaks a hash or a secret. Team
+// visibility (services/projects.access.ts): every project route, called for a project of another team,
+// answers the team roles exactly what it answers for no project at all, and lists and counts leave it out.
+import { readFileSync } from 'node:fs'
 import { type RouteDef, routes } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MatrixRole, permissionMatrix } from '../../http/permissions'
@@ -154,6 +157,11 @@ function matrixOutcome(def: RouteDef, c: Caller): Outcome {
   return 'ok'
 }
 
+/** Callers who see a project owned by a team none of them is in: account-wide roles and sysadmins. */
+const seesOtherTeams = new Set<Caller>(['Viewer', 'Collaborator', 'Administrator', 'sysadmin'])
+const GHOST = '00000000-0000-4000-8000-00000000dead'
+const sbom = readFileSync(new URL('../fixtures/small.cdx.json', import.meta.url))
+
 // Session-ending routes go last so the callers keep their sessions through the walk.
 const order = (name: string) => (name === 'logout' ? 2 : name === 'refresh' ? 1 : 0)
 
@@ -164,6 +172,8 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   const auth = new Map<Caller, string | null>()
   let accountA = ''
   let everyoneA = ''
+  /** A project of account A owned by team Red, which none of the walk's callers belongs to. */
+  let redProject = ''
   const secrets: string[] = [TEST_ADMIN.password, TEST_BOOTSTRAP_TOKEN]
 
   beforeAll(async () => {
@@ -219,6 +229,24 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
       auth: auth.get('Administrator')!,
     })
     everyoneA = String(teams.json[0]!.uuid)
+    const red = await api.call('POST', '/api/v1/teams', {
+      auth: auth.get('Administrator')!,
+      body: { name: 'Red', description: 'a team of nobody in the walk' },
+    })
+    expect(red.status).toBe(200)
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+    const up = await fetch(
+      `${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&name=red-secret-project&teamUuid=${red.json.uuid}`,
+      {
+        method: 'POST',
+        body: form,
+        headers: { authorization: auth.get('Administrator')! },
+      },
+    )
+    const upload = (await up.json()) as { projectUuid: string }
+    expect(up.status, JSON.stringify(upload)).toBe(202)
+    redProject = upload.projectUuid
     for (const a of auth.values()) if (a) secrets.push(a.replace('Bearer ', ''))
   })
   afterAll(async () => {
@@ -229,6 +257,65 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   it('has an expectation for every route of the table', () => {
     const missing = Object.keys(routes).filter((name) => !(name in expectations))
     expect(missing, `routes missing from the walk's expectations: ${missing.join(', ')}`).toEqual([])
+  })
+
+  // Before the matrix walk: its logout and refresh end the callers' sessions.
+  it('answers the team roles for a project of another team exactly as for no project', async () => {
+    const failures: string[] = []
+    let seen = 0
+    const path = (def: RouteDef, project: string) =>
+      `${def.path.replace(/:(\w+)/g, (_, param: string) => {
+        if (param === 'projectId' || (param === 'id' && def.path.includes('/projects/'))) return project
+        if (param === 'domain') return 'security'
+        if (param === 'format') return 'csv_vulnerabilities'
+        if (param === 'branch') return 'main'
+        return GHOST
+      })}?branch=main`
+    for (const [name, def] of Object.entries(routeTable)) {
+      if (!def.path.includes(':projectId') && name !== 'projectRefresh') continue
+      for (const caller of callers) {
+        const call = (project: string) =>
+          api.call(def.method, path(def, project), {
+            auth: auth.get(caller) ?? null,
+            body: def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {},
+          })
+        const none = await call(GHOST)
+        const other = await call(redProject)
+        const sameAsNone =
+          other.status === none.status && other.text.replaceAll(redProject, GHOST) === none.text
+        if (seesOtherTeams.has(caller)) {
+          // Past the project check: a 404 of "no such project" would mean the rule hid it from them.
+          if (none.status === 404 && sameAsNone)
+            failures.push(`${name} as ${caller}: the Red project is hidden (${other.text.slice(0, 120)})`)
+          if (none.status === 404 && !sameAsNone) seen++
+        } else if (!sameAsNone || /red-secret-project/.test(other.text)) {
+          failures.push(
+            `${name} as ${caller}: want the answer for no project (${none.status}), got ${other.status} ${other.text.slice(0, 160)}`,
+          )
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    // The walk did reach the Red project for the account-wide roles on most project routes.
+    expect(seen).toBeGreaterThan(40)
+
+    const list = async (caller: Caller) => {
+      const r = await api.call('GET', `/api/v1/accounts/${accountA}/projects`, { auth: auth.get(caller)! })
+      const count = await api.call('GET', `/api/v1/accounts/${accountA}/projects/count`, {
+        auth: auth.get(caller)!,
+      })
+      const dashboard = await api.call('GET', '/api/v3/reports', { auth: auth.get(caller)! })
+      expect(r.status).toBe(200)
+      const uuids = (r.json as unknown as { uuid: string }[]).map((p) => p.uuid)
+      expect(count.json.count).toBe(uuids.length)
+      // The dashboard covers the caller's own account (the sysadmin's is another one).
+      if (caller !== 'sysadmin') expect(dashboard.json.projects, caller).toBe(uuids.length)
+      return uuids
+    }
+    for (const caller of callers) {
+      if (caller === 'anonymous' || caller === 'otherAdmin') continue
+      expect((await list(caller)).includes(redProject), caller).toBe(seesOtherTeams.has(caller))
+    }
   })
 
   it('answers every route × role as the matrix says', async () => {

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { writableProject } from '../../services/project-lookup'
-import { canCreateProject } from '../../services/projects.access'
+import { canCreateProject, ownerTeamOf } from '../../services/projects.access'
 import { insertProject } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
 import { normaliseUploadPath, projectName, startUploadAnalysis } from '../../services/uploads.service'
@@ -84,6 +84,7 @@ async function projectForUrl(
     )
   }
   const uuid = newUuid()
+  const teamUuid = await ownerTeamOf(db, principal, undefined)
   await inTransaction(db, (client) =>
     insertProject(client, {
       uuid,
@@ -91,6 +92,7 @@ async function projectForUrl(
       name: projectName({ url, ...(name ? { name } : {}) }, null),
       url,
       isPublic: principal.kind === 'anonymous',
+      teamUuid,
     }),
   )
   return uuid

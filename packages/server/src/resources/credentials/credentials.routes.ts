@@ -55,7 +55,7 @@ export function credentialsRoutes(
   })
 
   bindRoute(app, routes.forget, async ({ query }) => {
-    await sendPasswordReset(db, mail, query.email, publicUrl(config.host, config.port))
+    await sendPasswordReset(db, mail, query.email, publicUrl(app.server.address(), config))
     return {
       message: 'If this e-mail address belongs to a user, a message with a reset token is on its way.',
     }

@@ -1,6 +1,7 @@
 // The pluggable mail transport (spec accounts-and-api §7 "forget": a reset token sent by e-mail).
 // SMTP through nodemailer when SEXTANT_SMTP_URL is set (smtp[s]://user:pass@host:port), otherwise a
 // log transport that writes the message to the server log (fine for a single self-hosted admin).
+import type { AddressInfo } from 'node:net'
 import nodemailer from 'nodemailer'
 
 export interface MailMessage {
@@ -45,7 +46,19 @@ export function mailTransportFromEnv(log: MailLog, env: NodeJS.ProcessEnv = proc
   return smtpTransport(url, env.SEXTANT_MAIL_FROM ?? 'Sextant <sextant@localhost>')
 }
 
-/** Where links in e-mails point: SEXTANT_PUBLIC_URL, else the address the server listens on. */
-export function publicUrl(host: string, port: number, env: NodeJS.ProcessEnv = process.env): string {
-  return (env.SEXTANT_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '')
+/**
+ * Where links in e-mails point: SEXTANT_PUBLIC_URL when set, else the address the server actually
+ * listens on (with PORT=0 the port the system chose, not 0; a wildcard host becomes localhost).
+ */
+export function publicUrl(
+  listening: AddressInfo | string | null,
+  fallback: { host: string; port: number },
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  if (env.SEXTANT_PUBLIC_URL) return env.SEXTANT_PUBLIC_URL.replace(/\/$/, '')
+  const bound = listening && typeof listening === 'object' ? listening : null
+  const host = bound?.address ?? fallback.host
+  const port = bound?.port ?? fallback.port
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
 }

@@ -4,6 +4,7 @@
 // that are not excluded, projected in SQL so that whole documents never leave the database.
 import type { Advice, LatestReport, ScorePoint } from '@sextant/contract'
 import type { Db } from '../../db/connection'
+import { type ProjectView, viewFilter, viewParams } from '../../services/projects.view'
 
 interface LatestRow {
   project_uuid: string
@@ -23,21 +24,28 @@ interface LatestRow {
 /** Reports newer than `since`, or all of them (null). */
 const window = (since: Date | null) => since?.toISOString() ?? null
 
-/** The latest report of every branch of the given projects (or every project of an account). */
+/** The projects table (as `p`) narrowed to one project or to a caller's view; parameters from `first` on. */
+function ownerFilter(owner: { view: ProjectView } | { projectUuid: string }, first: number) {
+  return 'view' in owner
+    ? { sql: viewFilter('p', first), params: viewParams(owner.view) }
+    : { sql: `p.uuid = $${first}`, params: [owner.projectUuid] }
+}
+
+/** The latest report of every branch of the given projects (or every project a caller's view shows). */
 export async function latestReports(
   db: Db,
-  owner: { accountUuid: string } | { projectUuid: string },
+  owner: { view: ProjectView } | { projectUuid: string },
   since: Date | null,
 ): Promise<LatestReport[]> {
-  const byAccount = 'accountUuid' in owner
+  const where = ownerFilter(owner, 2)
   const { rows } = await db.query<LatestRow>(
     `SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, p.name AS project_name, r.branch, r.uuid,
             r.created_at, r.status, r.outcome, r.security_score, r.stability_score, r.licensing_score,
             r.thresholds, r.components
      FROM reports r JOIN projects p ON p.uuid = r.project_uuid
-     WHERE ${byAccount ? 'p.account_uuid' : 'p.uuid'} = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2)
+     WHERE ${where.sql} AND ($1::timestamptz IS NULL OR r.created_at >= $1)
      ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC`,
-    [byAccount ? owner.accountUuid : owner.projectUuid, window(since)],
+    [window(since), ...where.params],
   )
   return rows
     .map((r) => ({
@@ -63,10 +71,10 @@ export const TREND_POINTS = 50
 /** Score points per "project/branch", oldest first, within the window. */
 export async function scorePoints(
   db: Db,
-  owner: { accountUuid: string } | { projectUuid: string },
+  owner: { view: ProjectView } | { projectUuid: string },
   since: Date | null,
 ): Promise<Map<string, ScorePoint[]>> {
-  const byAccount = 'accountUuid' in owner
+  const where = ownerFilter(owner, 3)
   const { rows } = await db.query<{
     project_uuid: string
     branch: string
@@ -82,9 +90,9 @@ export async function scorePoints(
               r.licensing_score,
               row_number() OVER (PARTITION BY r.project_uuid, r.branch ORDER BY r.created_at DESC, r.uuid DESC) AS n
        FROM reports r JOIN projects p ON p.uuid = r.project_uuid
-       WHERE ${byAccount ? 'p.account_uuid' : 'p.uuid'} = $1 AND ($2::timestamptz IS NULL OR r.created_at >= $2)
-     ) t WHERE n <= $3 ORDER BY created_at, uuid`,
-    [byAccount ? owner.accountUuid : owner.projectUuid, window(since), TREND_POINTS],
+       WHERE ${where.sql} AND ($1::timestamptz IS NULL OR r.created_at >= $1)
+     ) t WHERE n <= $2 ORDER BY created_at, uuid`,
+    [window(since), TREND_POINTS, ...where.params],
   )
   const points = new Map<string, ScorePoint[]>()
   for (const r of rows) {
@@ -169,10 +177,11 @@ export async function componentDigest(
   }))
 }
 
-export async function countAccountProjects(db: Db, accountUuid: string): Promise<number> {
+/** How many projects of an account the view shows. */
+export async function countAccountProjects(db: Db, view: ProjectView): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM projects WHERE account_uuid = $1',
-    [accountUuid],
+    `SELECT count(*)::int AS n FROM projects p WHERE ${viewFilter('p', 1)}`,
+    viewParams(view),
   )
   return rows[0]?.n ?? 0
 }

@@ -1,14 +1,16 @@
 // Account-wide report views (spec accounts-and-api §7 "Projects and reports", "Insights",
 // "Vulnerabilities"; §6 reports / insights read): GET /api/v2/reports, /api/v3/reports,
 // /api/v1/reports/{uuid}/summary, /api/v1/accounts/{id}/projects/count, /api/v1/metrics/security/me and
-// /api/v2/accounts/{id}/insights/dependencies. Every answer covers the caller's account only (or the
-// project they may see); another account's ids answer 404.
+// /api/v2/accounts/{id}/insights/dependencies. Every answer covers the projects of the caller's account
+// that they may see (services/projects.access.ts: team roles see their teams' projects), and cached
+// answers are kept per such view; another account's ids answer 404.
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
 import { bindRoute } from '../../http/route'
-import { listableAccount } from '../../services/projects.access'
-import { visibleProject } from '../projects.routes'
+import { visibleProject } from '../../services/project-lookup'
+import { listableView, ownView, viewOf } from '../../services/projects.access'
+import { viewKey } from '../../services/projects.view'
 import { AnswerCache } from './insights.cache'
 import {
   accountStamp,
@@ -27,20 +29,20 @@ const sinceOf = (days: number | undefined, now: Date) =>
 
 export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCache()): void {
   bindRoute(app, routes.reportsLatest, async ({ request }) =>
-    latestReports(db, { accountUuid: request.principal.account.uuid }, null),
+    latestReports(db, { view: ownView(request.principal) }, null),
   )
 
   bindRoute(app, routes.reportsOverview, async ({ query, request }) => {
-    const accountUuid = request.principal.account.uuid
-    const stamp = await accountStamp(db, accountUuid)
-    return cache.get(`v3:${accountUuid}:${query.sinceDaysAgo ?? ''}`, stamp, query.nocache, async () => {
+    const view = ownView(request.principal)
+    const stamp = await accountStamp(db, view.accountUuid)
+    return cache.get(`v3:${viewKey(view)}:${query.sinceDaysAgo ?? ''}`, stamp, query.nocache, async () => {
       const now = new Date()
       const since = sinceOf(query.sinceDaysAgo, now)
-      const owner = { accountUuid }
+      const owner = { view }
       const [latest, points, projects, everLatest] = await Promise.all([
         latestReports(db, owner, since),
         scorePoints(db, owner, since),
-        countAccountProjects(db, accountUuid),
+        countAccountProjects(db, view),
         latestReports(db, owner, null),
       ])
       const outcomes = { PASS: 0, FAIL: 0, UNDECLARED: 0 }
@@ -92,16 +94,17 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
   })
 
   bindRoute(app, routes.accountProjectsCount, async ({ params, request }) => ({
-    count: await countAccountProjects(db, listableAccount(request.principal, params.id)),
+    count: await countAccountProjects(db, listableView(request.principal, params.id)),
   }))
 
   bindRoute(app, routes.securityMetrics, async ({ request }) => {
-    const accountUuid = request.principal.account.uuid
+    const view = ownView(request.principal)
+    const accountUuid = view.accountUuid
     const stamp = await accountStamp(db, accountUuid)
-    return cache.get(`metrics:${accountUuid}`, stamp, false, async () => {
-      const latest = await latestReports(db, { accountUuid }, null)
+    return cache.get(`metrics:${viewKey(view)}`, stamp, false, async () => {
+      const latest = await latestReports(db, { view }, null)
       const [projects, digest] = await Promise.all([
-        countAccountProjects(db, accountUuid),
+        countAccountProjects(db, view),
         componentDigest(
           db,
           latest.map((r) => r.reportUuid),
@@ -115,11 +118,12 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
   bindRoute(app, routes.dependencyInsights, async ({ query, request }) => {
     // The auth layer resolved the path's account ('me', a uuid) and refused other accounts (404).
     const accountUuid = request.scope.accountUuid ?? request.principal.account.uuid
+    const view = viewOf(request.principal, accountUuid)
     const stamp = await accountStamp(db, accountUuid)
     const { nocache, ...rest } = query
-    return cache.get(`insights:${accountUuid}:${JSON.stringify(rest)}`, stamp, nocache, async () => {
+    return cache.get(`insights:${viewKey(view)}:${JSON.stringify(rest)}`, stamp, nocache, async () => {
       const now = new Date()
-      const latest = await latestReports(db, { accountUuid }, sinceOf(query.sinceDaysAgo, now))
+      const latest = await latestReports(db, { view }, sinceOf(query.sinceDaysAgo, now))
       const digest = await componentDigest(
         db,
         latest.map((r) => r.reportUuid),

@@ -30,7 +30,7 @@ export function memberRoutes(
 
   bindRoute(app, routes.memberCreate, async ({ body, request }) => {
     const { member, newUser } = await createMember(db, scopedAccount(request), body)
-    if (newUser) await sendPasswordReset(db, mail, member.email, publicUrl(config.host, config.port))
+    if (newUser) await sendPasswordReset(db, mail, member.email, publicUrl(app.server.address(), config))
     return presentMember(member)
   })
 

@@ -114,5 +114,6 @@ export async function setPrimaryTeam(db: Db, accountUuid: string, idOrEmail: str
       `${accountMessages.primaryTeam} The member must belong to the team, in this account.`,
     )
   }
+  forgetAllPrincipals() // the primary team chooses the team of the member's new projects
   return (await findMember(db, accountUuid, member.membershipUuid))!
 }

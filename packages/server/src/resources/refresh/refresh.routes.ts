@@ -10,6 +10,7 @@ import { bindRoute } from '../../http/route'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { REFRESH_QUEUE } from '../../jobs/refresh.job'
 import { writableProject } from '../../services/project-lookup'
+import { ownerTeamOf } from '../../services/projects.access'
 import { ensureBranch, findProject, insertProject, presentProject } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
 import { isSafeBranch } from './git-checkout'
@@ -46,6 +47,7 @@ export function refreshRoutes(
     const p = request.principal
     if (p.kind !== 'member') throw new HttpError(401, 'This needs a signed-in user.')
     const repository = await guard(body.url)
+    const teamUuid = await ownerTeamOf(db, p, undefined)
     const uuid = newUuid()
     await inTransaction(db, async (client) => {
       await insertProject(client, {
@@ -54,6 +56,7 @@ export function refreshRoutes(
         name: body.name ?? nameOfUrl(repository.url),
         url: body.url,
         isPublic: false,
+        teamUuid,
       })
       if (body.branch) await ensureBranch(client, uuid, body.branch)
     })

@@ -1,6 +1,7 @@
 // Account tags in storage (migration 010; spec accounts-and-api §3 "Tags (account level)", §7 "Tags"):
 // a tag belongs to one account and marks some of that account's projects (project_tags).
 import type { Db, DbClient } from '../../db/connection'
+import { type ProjectView, viewFilter, viewParams } from '../../services/projects.view'
 
 type Queryable = Db | DbClient
 
@@ -65,16 +66,16 @@ export async function findTagByName(
   return rows[0]?.uuid ?? null
 }
 
-/** Of `projects`, those that are not projects of the account. */
+/** Of `projects`, those that are not projects of the view's account that it shows. */
 export async function foreignProjects(
   db: Queryable,
-  accountUuid: string,
+  view: ProjectView,
   projects: readonly string[],
 ): Promise<string[]> {
   if (projects.length === 0) return []
   const { rows } = await db.query<{ uuid: string }>(
-    'SELECT uuid::text AS uuid FROM projects WHERE account_uuid = $1 AND uuid = ANY($2::uuid[])',
-    [accountUuid, projects],
+    `SELECT uuid::text AS uuid FROM projects p WHERE p.uuid = ANY($1::uuid[]) AND ${viewFilter('p', 2)}`,
+    [projects, ...viewParams(view)],
   )
   const own = new Set(rows.map((r) => r.uuid.toLowerCase()))
   return projects.filter((p) => !own.has(p.toLowerCase()))

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Db, type DbClient, inTransaction, isUniqueViolation } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import { ownView } from '../../services/projects.access'
 import {
   deleteTag,
   findTag,
@@ -32,19 +33,23 @@ function presentTag(t: StoredTag): Tag {
   }
 }
 
-/** 409 when another tag of the account already has the name; 400 for projects of another account. */
+/**
+ * 409 when another tag of the account already has the name; 400 for projects of another account or that
+ * the caller may not see (services/projects.access.ts), named like projects that do not exist.
+ */
 async function checkTag(
   db: DbClient,
-  account: string,
+  request: FastifyRequest,
   self: string | null,
   change: { name?: string | undefined; projects?: readonly string[] | undefined },
 ): Promise<void> {
+  const account = callerAccount(request)
   if (change.name !== undefined) {
     const holder = await findTagByName(db, account, change.name)
     if (holder && holder !== self) throw new HttpError(409, tagMessages.nameTaken(change.name))
   }
   if (change.projects) {
-    const foreign = await foreignProjects(db, account, change.projects)
+    const foreign = await foreignProjects(db, ownView(request.principal), change.projects)
     if (foreign.length > 0) throw new HttpError(400, tagMessages.unknownProjects(foreign))
   }
 }
@@ -67,7 +72,7 @@ export function tagRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.tagCreate, async ({ body, request }) => {
     const account = callerAccount(request)
     return writing(db, body.name, async (client) => {
-      await checkTag(client, account, null, body)
+      await checkTag(client, request, null, body)
       const uuid = randomUUID()
       await insertTag(client, account, uuid, body.name)
       if (body.projects) await setTagProjects(client, uuid, body.projects)
@@ -80,7 +85,7 @@ export function tagRoutes(app: FastifyInstance, db: Db): void {
     return writing(db, body.name, async (client) => {
       const tag = await findTag(client, account, params.id)
       if (!tag) throw new HttpError(404, tagMessages.notFound(params.id))
-      await checkTag(client, account, tag.uuid, body)
+      await checkTag(client, request, tag.uuid, body)
       if (body.name !== undefined && body.name !== tag.name) await renameTag(client, tag.uuid, body.name)
       if (body.projects) await setTagProjects(client, tag.uuid, body.projects)
       return (await findTag(client, account, tag.uuid))!

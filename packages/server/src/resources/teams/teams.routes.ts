@@ -54,6 +54,8 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
         throw new HttpError(409, `${accountMessages.teamUpdate}: a team named ${body.name} exists already.`)
       throw error
     }
+    // An inactive team no longer opens its projects to its members (services/projects.access.ts).
+    if (body.active !== undefined) forgetAllPrincipals()
     return presentTeam((await findTeam(db, team.uuid))!)
   })
 
