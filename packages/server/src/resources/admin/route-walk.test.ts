@@ -263,9 +263,10 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   it('answers the team roles for a project of another team exactly as for no project', async () => {
     const failures: string[] = []
     let seen = 0
-    const path = (def: RouteDef, project: string) =>
+    const path = (name: string, def: RouteDef, project: string) =>
       `${def.path.replace(/:(\w+)/g, (_, param: string) => {
-        if (param === 'projectId' || (param === 'id' && def.path.includes('/projects/'))) return project
+        if (param === 'projectId' || (param === 'id' && name === 'projectRefresh')) return project
+        if (param === 'id' && def.permission?.accountParam) return accountA
         if (param === 'domain') return 'security'
         if (param === 'format') return 'csv_vulnerabilities'
         if (param === 'branch') return 'main'
@@ -275,7 +276,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
       if (!def.path.includes(':projectId') && name !== 'projectRefresh') continue
       for (const caller of callers) {
         const call = (project: string) =>
-          api.call(def.method, path(def, project), {
+          api.call(def.method, path(name, def, project), {
             auth: auth.get(caller) ?? null,
             body: def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {},
           })
