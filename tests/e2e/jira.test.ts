@@ -42,8 +42,8 @@ describe('the Jira integration in Chromium', () => {
   let token = ''
   let pid = ''
 
-  async function open(path: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  async function open(path: string, width = 1440, height = 900): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } })
     await page.addInitScript((value) => window.localStorage.setItem('sextant.accessToken', value), token)
     await page.goto(`${t.url}${path}`)
     return page
@@ -151,6 +151,7 @@ describe('the Jira integration in Chromium', () => {
     await error.waitFor()
     expect(await error.textContent()).toContain('customfield_10050: Severity is required.')
     await page.screenshot({ path: join(shots, 'jira-dialog-error.png') })
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([])
 
     await choose(page, 'jira-issue-type', 'Bug')
     await page.getByTestId('jira-create').click()
@@ -171,5 +172,25 @@ describe('the Jira integration in Chromium', () => {
     // The reloaded report carries the issue: the Actions tab links to it instead of offering another.
     expect(await page.getByTestId('jira-open').count()).toBe(0)
     await page.close()
+  })
+
+  it('at 390 px: an advice with an issue offers only its link; the Jira screen passes an axe scan', async () => {
+    const page = await open(`/projects/?pid=${pid}&branch=main&mode=eli`, 390, 844)
+    await page.getByTestId('component-card').first().waitFor({ timeout: 20_000 })
+    // The second component's advice has the same id as the first: it shares the project's issue.
+    expect(await page.getByTestId('jira-link').count()).toBeGreaterThan(0)
+    const withoutIssue = jira.issues.length
+    await page.getByTestId('advice-toggle').first().click()
+    await page.getByRole('tab', { name: 'Actions' }).click()
+    expect(await page.getByTestId('jira-open').count()).toBe(0)
+    await page.screenshot({ path: join(shots, 'jira-advice-linked-390.png'), fullPage: false })
+    expect(jira.issues.length).toBe(withoutIssue)
+    await page.close()
+
+    const account = await open('/account/jira', 390, 844)
+    await account.getByTestId('jira-site-card').waitFor({ timeout: 20_000 })
+    expect(await seriousViolations(account, 'main')).toEqual([])
+    await account.screenshot({ path: join(shots, 'jira-account-390.png'), fullPage: true })
+    await account.close()
   })
 })

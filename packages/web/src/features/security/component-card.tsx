@@ -48,7 +48,6 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
         <Group gap={8} justify="space-between" wrap="nowrap" align="flex-start">
           <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
           <Group gap={6} wrap="nowrap">
-            {advice.jira ? <JiraIssueBadge issue={advice.jira} /> : null}
             {isExcluded(advice) ? (
               <Badge color="gray" variant="outline" size="sm" data-testid="advice-excluded">
                 {isAutoMitigated(advice) ? 'Auto-mitigated' : 'Excluded'}
@@ -68,6 +67,11 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
         <Text size="sm" lineClamp={open ? undefined : 1}>
           {title}
         </Text>
+        {advice.jira ? (
+          <Group gap={6}>
+            <JiraIssueBadge issue={advice.jira} />
+          </Group>
+        ) : null}
       </Stack>
       {open ? (
         <Box mt="xs">
