@@ -8,6 +8,33 @@ import { asRecord } from '../shared/json'
 import { decodeXmlText, parseXml } from '../shared/xml'
 
 const ARRAYS = new Set(['component', 'dependency', 'license', 'property', 'expression'])
+/** Elements this extractor never reads: their subtrees are checked by the parser but not built. */
+const SKIP = new Set([
+  'externalReferences',
+  'hashes',
+  'description',
+  'author',
+  'authors',
+  'publisher',
+  'supplier',
+  'manufacturer',
+  'copyright',
+  'cpe',
+  'swid',
+  'pedigree',
+  'evidence',
+  'tools',
+  'text',
+  'url',
+  'releaseNotes',
+  'data',
+  'services',
+  'vulnerabilities',
+  'annotations',
+  'compositions',
+  'formulation',
+  'signature',
+])
 
 /** Text of an element that may carry attributes (`{ '#text': … }`); parseXml has decoded it. */
 function text(value: unknown): string | null {
@@ -77,7 +104,7 @@ export const cyclonedxXmlExtractor = defineExtractor({
   id: 'cyclonedx-xml',
   matches: (path) => isCycloneDxName(baseName(path), 'xml'),
   extract(file) {
-    const parsed = parseXml(file.content, file.path, ARRAYS)
+    const parsed = parseXml(file.content, file.path, ARRAYS, SKIP)
     if (!parsed.ok) return { ok: false, error: parsed.error, warnings: [] }
     const bom = asRecord(asRecord(parsed.value)?.bom)
     if (!bom) {

@@ -84,10 +84,17 @@ function declarationAt(text: string): number {
  * One SAX pass building the tree. Without `position` saxes skips line bookkeeping; a document that
  * fails is read again with it, only to name the line (failures are rare, documents are large).
  */
-function saxPass(text: string, arrays: ReadonlySet<string>, position: boolean): XmlNode | Stop {
+function saxPass(
+  text: string,
+  arrays: ReadonlySet<string>,
+  skip: ReadonlySet<string>,
+  position: boolean,
+): XmlNode | Stop {
   const parser = new SaxesParser({ position })
   const document: XmlNode = {}
   const stack: Open[] = []
+  // Inside an element named in `skip`: checked by saxes, counted for the depth limit, not built.
+  let skipping = 0
   parser.on('error', (error) => {
     throw new Stop(parser.line, `invalid XML: ${error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`)
   })
@@ -96,8 +103,12 @@ function saxPass(text: string, arrays: ReadonlySet<string>, position: boolean): 
     throw new Stop(parser.line, DOCTYPE_MESSAGE)
   })
   parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_NESTING_DEPTH) {
+    if (stack.length + skipping >= MAX_NESTING_DEPTH) {
       throw new Stop(parser.line, `XML nested deeper than ${MAX_NESTING_DEPTH} levels`)
+    }
+    if (skipping > 0 || (skip.size > 0 && skip.has(localName(tag.name)))) {
+      skipping++
+      return
     }
     const node: XmlNode = {}
     let hasAttributes = false
@@ -115,13 +126,17 @@ function saxPass(text: string, arrays: ReadonlySet<string>, position: boolean): 
   // Text beside child elements (indentation, mixed content) is not read: CycloneDX has none that matters.
   parser.on('text', (t) => {
     const top = stack[stack.length - 1]
-    if (top && !top.hasChildren) top.text += t
+    if (top && !top.hasChildren && skipping === 0) top.text += t
   })
   parser.on('cdata', (t) => {
     const top = stack[stack.length - 1]
-    if (top && !top.hasChildren) top.text += t
+    if (top && !top.hasChildren && skipping === 0) top.text += t
   })
   parser.on('closetag', () => {
+    if (skipping > 0) {
+      skipping--
+      return
+    }
     const open = stack.pop()
     if (!open) return
     const parent = stack[stack.length - 1]
@@ -136,14 +151,23 @@ function saxPass(text: string, arrays: ReadonlySet<string>, position: boolean): 
   return document
 }
 
-export function parseXml(text: string, file: string, arrays: ReadonlySet<string>): XmlResult {
+/**
+ * `arrays`: element names always read as lists. `skip`: element names whose content the caller never
+ * reads (still checked for well-formedness and depth, but not built: licence texts, hashes, references).
+ */
+export function parseXml(
+  text: string,
+  file: string,
+  arrays: ReadonlySet<string>,
+  skip: ReadonlySet<string> = new Set(),
+): XmlResult {
   const declaration = declarationAt(text)
   if (declaration !== -1) {
     return { ok: false, error: { file, line: lineAt(text, declaration), message: DOCTYPE_MESSAGE } }
   }
-  const fast = saxPass(text, arrays, false)
+  const fast = saxPass(text, arrays, skip, false)
   if (!(fast instanceof Stop)) return { ok: true, value: fast }
-  const located = saxPass(text, arrays, true)
+  const located = saxPass(text, arrays, skip, true)
   const stop = located instanceof Stop ? located : fast
   return { ok: false, error: { file, line: stop.line, message: stop.message } }
 }
