@@ -112,7 +112,7 @@ export function HistorySection() {
                 </Text>
               </Group>
             ))}
-            <Group justify="flex-end" mt="sm">
+            <Group justify="flex-end" mt="sm" className="dialog-actions">
               <Button variant="default" onClick={() => setDiffOf(selected)} data-testid="history-diff">
                 Report differences
               </Button>

@@ -71,7 +71,8 @@ export function AdviceBadges({ advice, pid, branch }: { advice: Advice; pid: str
           KEV · {kev}
         </Badge>
       ) : null}
-      <Text size="xs" c="dimmed">
+      {/* one unit: wraps as a whole to the next line rather than splitting 'CWE-' from its number */}
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         CVSS {advice.cvss ?? '—'} · EPSS {formatEpss(advice.epss)}
         {advice.cwe ? ` · ${advice.cwe}` : ''}
       </Text>

@@ -47,7 +47,7 @@ function StabilityItem({ row }: { row: StabilityRow }) {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="stability-row"
     >
-      <Group gap={8} style={{ minWidth: 0 }}>
+      <Group gap={8} align="baseline" style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
           {v.name}
         </Text>
