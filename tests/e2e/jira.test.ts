@@ -146,6 +146,7 @@ describe('the Jira integration in Chromium', () => {
     // Jira refuses the Vulnerability type without its Severity field: the reason shows in the dialog.
     await choose(page, 'jira-issue-type', 'Vulnerability')
     await page.getByText('Jira also requires Severity for this type').waitFor()
+    expect(await page.getByTestId('jira-priority').count()).toBe(0)
     await page.getByTestId('jira-create').click()
     const error = page.getByTestId('jira-error')
     await error.waitFor()
@@ -154,6 +155,10 @@ describe('the Jira integration in Chromium', () => {
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([])
 
     await choose(page, 'jira-issue-type', 'Bug')
+    // §5: Bug has a priority field; the default is index round(severity number × 5 / 5) of Jira's five
+    // priorities: this HIGH advice (CVSS 7.5) gets 1, High.
+    expect(await page.getByTestId('jira-priority').inputValue()).toBe('High')
+    await page.screenshot({ path: join(shots, 'jira-dialog-priority.png') })
     await page.getByTestId('jira-create').click()
     await page.getByText('Jira issue created successfully').waitFor({ timeout: 10_000 })
     expect(await dialog.count()).toBe(0)
@@ -168,6 +173,7 @@ describe('the Jira integration in Chromium', () => {
     const created = jira.issues.at(-1)!
     expect(created.fields.summary).toBe(summary)
     expect(created.fields.issuetype.name).toBe('Bug')
+    expect(created.fields.priority).toEqual({ id: '2', name: 'High' })
     expect(created.fields.labels).toEqual(['sextant'])
     // The reloaded report carries the issue: the Actions tab links to it instead of offering another.
     expect(await page.getByTestId('jira-open').count()).toBe(0)

@@ -37,7 +37,7 @@ export const conversationAroundVulnerabilityBodySchema = z.object({
   adviceId: z.string({ message: assistantMessages.noAdvice }).trim().min(1, assistantMessages.noAdvice),
 })
 export const conversationAskParamsSchema = z.object({
-  id: z.string().min(1, assistantMessages.noConversation),
+  id: z.string({ message: assistantMessages.noConversation }).min(1, assistantMessages.noConversation),
 })
 export const conversationAskBodySchema = z.object({
   question: z

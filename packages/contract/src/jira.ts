@@ -3,6 +3,7 @@
 // "Issue-tracker issue creation"). Payload shapes are ours: the spec names the calls only. The API token
 // is write-only: no answer carries it, only whether one is stored.
 import { z } from 'zod'
+import type { severitySchema } from './report'
 
 /** The account feature that turns the integration on (§6 "jira features"). */
 export const JIRA_FEATURE = 'jira'
@@ -25,6 +26,12 @@ export const jiraMessages = {
   description: 'description is at most 32000 characters.',
   adviceId: 'adviceId names the advice of the report the issue is about.',
   reportId: 'reportId names the report the advice is taken from.',
+  priority: 'priority is the id of one of the Jira priorities the issue type allows.',
+  priorityRequired: (type: string, names: string[]) =>
+    `priority: Jira issue type ${type} has a priority field; choose one of ${names.join(', ')}.`,
+  priorityUnknown: (type: string, value: string, names: string[]) =>
+    `priority: Jira issue type ${type} has no priority ${value} (it allows ${names.join(', ')}).`,
+  priorityNone: (type: string) => `priority: Jira issue type ${type} has no priority field.`,
   created: 'Jira issue created successfully',
   alreadyCreated: (key: string) => `This advice already has the Jira issue ${key}.`,
 } as const
@@ -111,6 +118,38 @@ export const jiraProjectCheckBodySchema = z.object({
 export const jiraRemoteProjectSchema = z.object({ id: z.string(), key: z.string(), name: z.string() })
 export type JiraRemoteProject = z.infer<typeof jiraRemoteProjectSchema>
 
+type Severity = z.infer<typeof severitySchema>
+
+/** One allowed value of an issue type's priority field, in Jira's order (highest first). */
+export const jiraPrioritySchema = z.object({ id: z.string(), name: z.string() })
+export type JiraPriority = z.infer<typeof jiraPrioritySchema>
+
+/**
+ * The severity number of report-page §5 "Default priority index: severity number times (allowed values
+ * count divided by 5), rounded". The spec does not list the numbers; ours follow §5's severity ordering
+ * (critical, high, medium, low, suggest, none) as 0…5, because Jira lists priorities highest first:
+ * with Jira's five default priorities CRITICAL gets Highest, HIGH High, MEDIUM Medium, LOW Low and
+ * SUGGEST/NONE Lowest.
+ */
+export const JIRA_SEVERITY_NUMBER: Record<Severity, number> = {
+  CRITICAL: 0,
+  HIGH: 1,
+  MEDIUM: 2,
+  LOW: 3,
+  SUGGEST: 4,
+  NONE: 5,
+}
+
+/**
+ * The default priority's index into `count` allowed values: round(severity number × count / 5),
+ * clamped into 0…count-1 (NONE's 5 would point past the list). -1 when there are no values.
+ */
+export function defaultPriorityIndex(severity: Severity, count: number): number {
+  if (count <= 0) return -1
+  const index = Math.round((JIRA_SEVERITY_NUMBER[severity] * count) / 5)
+  return Math.min(Math.max(index, 0), count - 1)
+}
+
 export const jiraIssueTypeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -118,6 +157,8 @@ export const jiraIssueTypeSchema = z.object({
   subtask: z.boolean(),
   /** Names of the fields Jira requires beyond project, summary, issue type and reporter. */
   requiredFields: z.array(z.string()),
+  /** The priority field's allowed values; empty when the type has no priority field. */
+  priorities: z.array(jiraPrioritySchema).default([]),
 })
 export const jiraIssueMetaSchema = z.object({
   projectKey: z.string(),
@@ -159,6 +200,16 @@ export const jiraIssueCreateBodySchema = z.object({
     .string({ message: jiraMessages.description })
     .max(32_000, jiraMessages.description)
     .default(''),
+  /**
+   * The id of one of the issue type's priorities (report-page §5: summary and priority are mandatory);
+   * required when the type has a priority field, refused when it has none.
+   */
+  priority: z
+    .string({ message: jiraMessages.priority })
+    .trim()
+    .min(1, jiraMessages.priority)
+    .max(64, jiraMessages.priority)
+    .optional(),
   /** Defaults to the project's configured issue type. */
   issueType: issueType.optional(),
   /** Added to the project's default labels. */

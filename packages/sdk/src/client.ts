@@ -1,7 +1,7 @@
 // createSextantClient: the typed API client over the contract's route table (DESIGN §1, accounts-and-api
 // §7-§9). Input is checked with the route's schemas before sending, answers are parsed with the route's
 // response schema, and any non-2xx answer throws an SdkError carrying the server's JSON error body.
-import { type RouteDef, type RouteName, routes } from '@sextant/contract'
+import { assistantMessages, type RouteDef, type RouteName, routes } from '@sextant/contract'
 import { authorizationHeader, resolveAuth, type SdkAuthSource } from './auth'
 import { clientError, errorFromResponse, SdkError, sdkMessages } from './errors'
 import type { CallArgs, CallResult, StreamRouteName, UploadQuery } from './types'
@@ -46,8 +46,18 @@ interface Request {
   signal?: AbortSignal | undefined
 }
 
-/** The spec's message for a missing path parameter, by name. */
-function missingParamMessage(name: string): string {
+/** Catalogue messages a parameter's schema may name itself (report-page §5, accounts-and-api §8). */
+const catalogueMessages: ReadonlySet<string> = new Set([
+  ...Object.values(sdkMessages),
+  ...Object.values(assistantMessages),
+])
+
+/**
+ * The spec's message for a missing path parameter: the one its schema names when that is a catalogue
+ * message (asking needs a conversation id: 'Conversation id is not specified'), else by its name.
+ */
+function missingParamMessage(name: string, schemaMessage: string | undefined): string {
+  if (schemaMessage !== undefined && catalogueMessages.has(schemaMessage)) return schemaMessage
   if (name === 'projectId') return sdkMessages.noProject
   if (name === 'id') return sdkMessages.noAccount
   return sdkMessages.missingInformation
@@ -56,7 +66,10 @@ function missingParamMessage(name: string): string {
 function checkInput(route: RouteDef, request: Request): void {
   if (route.params) {
     const parsed = route.params.safeParse(request.params ?? {})
-    if (!parsed.success) throw clientError(missingParamMessage(String(parsed.error.issues[0]?.path[0] ?? '')))
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw clientError(missingParamMessage(String(issue?.path[0] ?? ''), issue?.message))
+    }
   }
   if (route.query) {
     const parsed = route.query.safeParse(request.query ?? {})

@@ -86,9 +86,29 @@ describe('stream', () => {
     )
   })
 
-  it('checks input before sending: asking needs a conversation id (§5)', async () => {
+  it('checks input before sending: asking needs a conversation id, starting needs advice (§5)', async () => {
+    // Port 9 (discard) is never reached: the check throws before any request.
     const client = createSextantClient({ baseUrl: 'http://127.0.0.1:9' })
-    const ask = client.stream('assistantAsk', { params: { id: '' }, body: { question: 'Why?' } })
-    await expect(ask.next()).rejects.toBeInstanceOf(SdkError)
+    for (const id of ['', undefined]) {
+      const ask = client.stream('assistantAsk', {
+        params: { id } as { id: string },
+        body: { question: 'Why?' },
+      })
+      const error = await ask.next().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(SdkError)
+      expect((error as SdkError).message).toBe('Conversation id is not specified')
+      expect((error as SdkError).status).toBe(0)
+    }
+    for (const adviceId of ['', '  ', undefined]) {
+      const start = client.stream('assistantAroundVulnerability', {
+        body: { projectId: 'p', reportId: 'r', adviceId } as {
+          projectId: string
+          reportId: string
+          adviceId: string
+        },
+      })
+      const error = await start.next().catch((e: unknown) => e)
+      expect((error as SdkError).message).toBe('Cannot start conversation without specifying advice')
+    }
   })
 })

@@ -22,6 +22,8 @@ export interface FakeJiraIssue {
     summary: string
     description: string
     labels: string[]
+    /** Only when the issue was created with one. */
+    priority?: { id: string; name: string }
   }
 }
 
@@ -55,7 +57,13 @@ const projects = [
   },
 ]
 
-/** Fields each issue type requires, as the create metadata lists them. */
+/** Jira's five default priorities, highest first, as the create metadata lists them. */
+export const FAKE_JIRA_PRIORITIES = ['Highest', 'High', 'Medium', 'Low', 'Lowest'].map((name, i) => ({
+  id: String(i + 1),
+  name,
+}))
+
+/** Fields of each issue type, as the create metadata lists them (Vulnerability has no priority). */
 const fieldsOf = (typeName: string) => [
   { fieldId: 'summary', name: 'Summary', required: true },
   { fieldId: 'issuetype', name: 'Issue Type', required: true },
@@ -64,7 +72,7 @@ const fieldsOf = (typeName: string) => [
   { fieldId: 'labels', name: 'Labels', required: false },
   ...(typeName === 'Vulnerability'
     ? [{ fieldId: 'customfield_10050', name: 'Severity', required: true }]
-    : []),
+    : [{ fieldId: 'priority', name: 'Priority', required: false, allowedValues: FAKE_JIRA_PRIORITIES }]),
 ]
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -168,6 +176,10 @@ export async function startFakeJira(
         })
       if (typeName === 'Vulnerability' && !fields.customfield_10050)
         return send(400, { errorMessages: [], errors: { customfield_10050: 'Severity is required.' } })
+      const priorityId = (fields.priority as { id?: string } | undefined)?.id
+      const priority = FAKE_JIRA_PRIORITIES.find((x) => x.id === priorityId)
+      if (fields.priority !== undefined && (typeName === 'Vulnerability' || !priority))
+        return send(400, { errorMessages: [], errors: { priority: 'Specify a valid priority' } })
       const number = issues.filter((i) => i.fields.project.key === p.key).length + 1
       const issue: FakeJiraIssue = {
         id: String(20000 + issues.length),
@@ -178,6 +190,7 @@ export async function startFakeJira(
           summary: fields.summary,
           description: String(fields.description ?? ''),
           labels: (fields.labels as string[] | undefined) ?? [],
+          ...(priority ? { priority } : {}),
         },
       }
       issues.push(issue)

@@ -187,6 +187,7 @@ const fieldMeta = z.object({
   required: z.boolean().optional(),
   name: z.string().optional(),
   fieldId: z.string().optional(),
+  allowedValues: z.array(z.object({ id: z.coerce.string(), name: z.string().optional() })).optional(),
 })
 const createMetaTypes = z.object({
   issueTypes: z.array(issueTypeSchema).optional(),
@@ -198,7 +199,7 @@ const createMetaFields = z.object({
 })
 
 /** Fields every issue of ours already carries. */
-const FILLED = new Set(['project', 'summary', 'issuetype', 'reporter', 'description', 'labels'])
+const FILLED = new Set(['project', 'summary', 'issuetype', 'reporter', 'description', 'labels', 'priority'])
 
 /**
  * The issue types of a project with the fields each requires, from Jira's create metadata
@@ -217,7 +218,13 @@ export async function jiraIssueMeta(site: JiraSite, options: JiraClientOptions, 
         `${base}/${encodeURIComponent(t.id)}?maxResults=200`,
         createMetaFields,
       )
-      const required = (fields.fields ?? fields.values ?? [])
+      const all = fields.fields ?? fields.values ?? []
+      // report-page §5: the priority's allowed values, in Jira's order (highest first).
+      const priorities = (all.find((f) => f.fieldId === 'priority')?.allowedValues ?? []).map((v) => ({
+        id: v.id,
+        name: v.name ?? v.id,
+      }))
+      const required = all
         .filter((f) => f.required && !FILLED.has(f.fieldId ?? ''))
         .map((f) => f.name ?? f.fieldId ?? '')
         .filter(Boolean)
@@ -227,6 +234,7 @@ export async function jiraIssueMeta(site: JiraSite, options: JiraClientOptions, 
         description: t.description ?? '',
         subtask: t.subtask ?? false,
         requiredFields: required,
+        priorities,
       }
     }),
   )
@@ -240,6 +248,8 @@ export interface NewJiraIssue {
   summary: string
   description: string
   labels: string[]
+  /** A priority id (sent only when the issue type has a priority field). */
+  priority?: string | undefined
 }
 
 /** POST /rest/api/2/issue; answers the new issue's id, key and browse URL. */
@@ -251,6 +261,7 @@ export async function jiraCreateIssue(site: JiraSite, options: JiraClientOptions
       summary: issue.summary,
       description: issue.description,
       labels: issue.labels,
+      ...(issue.priority === undefined ? {} : { priority: { id: issue.priority } }),
     },
   })
   return {

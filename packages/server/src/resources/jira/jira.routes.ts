@@ -226,6 +226,31 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return (await listIssues(db, project.uuid)).map(presentIssue)
   })
 
+  /**
+   * report-page §5 "Summary and priority are mandatory payload fields": when the issue type has a
+   * priority field (per Jira's create metadata) the body must name one of its allowed values; a type
+   * without one takes none. An issue type Jira does not list is left for Jira to refuse.
+   */
+  async function checkedPriority(
+    site: JiraSite,
+    projectKey: string,
+    issueType: string,
+    priority: string | undefined,
+  ): Promise<string | undefined> {
+    const types = await jiraIssueMeta(site, client, projectKey).catch(asHttp)
+    const type = types.find((t) => t.name.toLowerCase() === issueType.toLowerCase())
+    if (!type) return priority
+    const names = type.priorities.map((p) => p.name)
+    if (type.priorities.length === 0) {
+      if (priority !== undefined) throw new HttpError(400, jiraMessages.priorityNone(type.name))
+      return undefined
+    }
+    if (priority === undefined) throw new HttpError(400, jiraMessages.priorityRequired(type.name, names))
+    const chosen = type.priorities.find((p) => p.id === priority)
+    if (!chosen) throw new HttpError(400, jiraMessages.priorityUnknown(type.name, priority, names))
+    return chosen.id
+  }
+
   bindRoute(app, routes.jiraIssueCreate, async ({ params, body, request }) => {
     const account = await jiraAccount(request)
     const project = await projectOf(request, account, params.projectId, true)
@@ -239,9 +264,11 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
     if (existing) throw new HttpError(409, jiraMessages.alreadyCreated(existing.issueKey))
     const site = await siteOf(account)
     const issueType = body.issueType ?? settings.issueType
+    const priority = await checkedPriority(site, settings.projectKey, issueType, body.priority)
     const created = await jiraCreateIssue(site, client, {
       projectKey: settings.projectKey,
       issueType,
+      priority,
       summary: body.summary,
       description: body.description,
       labels: [...new Set([...settings.labels, ...(body.labels ?? [])])],

@@ -6,10 +6,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { jiraMessages } from '@sextant/contract'
+import { type JiraIssueMeta, jiraMessages } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../../testing/databases'
-import { type FakeJira, startFakeJira } from '../../testing/fake-jira'
+import { FAKE_JIRA_PRIORITIES, type FakeJira, startFakeJira } from '../../testing/fake-jira'
 import {
   startTestInstance,
   TEST_ADMIN,
@@ -212,6 +212,12 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
     expect(types.map((x) => x.name)).toEqual(['Bug', 'Task', 'Vulnerability'])
     expect(types.find((x) => x.name === 'Vulnerability')!.requiredFields).toEqual(['Severity'])
     expect(types.find((x) => x.name === 'Bug')!.requiredFields).toEqual([])
+    // report-page §5: the priority field's allowed values, highest first; none for a type without it.
+    const priorities = (name: string) =>
+      (meta.json.issueTypes as unknown as JiraIssueMeta['issueTypes']).find((x) => x.name === name)!
+        .priorities
+    expect(priorities('Bug')).toEqual(FAKE_JIRA_PRIORITIES)
+    expect(priorities('Vulnerability')).toEqual([])
     const unknown = await api.call('GET', `${base()}/jiraprojects/NOPE/issues/meta`, { auth: auth.viewer })
     expect(unknown.status).toBe(400)
     expect(unknown.json.message).toContain('key: Jira has no project NOPE')
@@ -277,6 +283,7 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
       summary: `${adviceId} in ms 2.1.3`,
       description: '**Upgrade** ms to 2.1.4.',
       labels: ['npm'],
+      priority: '2',
     }
     expect((await api.call('POST', path, { auth: auth.viewer, body })).status).toBe(403)
     const missing = await api.call('POST', path, {
@@ -288,9 +295,30 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
     const empty = await api.call('POST', path, { auth: auth.admin, body: { ...body, summary: ' ' } })
     expect(empty.status).toBe(400)
     expect(empty.json.message).toContain('body.summary')
-    const refused = await api.call('POST', path, {
+    // report-page §5: summary and priority are mandatory when the issue type has a priority field.
+    const { priority: _, ...noPriority } = body
+    const unprioritised = await api.call('POST', path, { auth: auth.admin, body: noPriority })
+    expect(unprioritised.status).toBe(400)
+    expect(unprioritised.json.message).toBe(
+      'priority: Jira issue type Bug has a priority field; choose one of Highest, High, Medium, Low, Lowest.',
+    )
+    const unknownPriority = await api.call('POST', path, {
+      auth: auth.admin,
+      body: { ...body, priority: '9' },
+    })
+    expect(unknownPriority.status).toBe(400)
+    expect(unknownPriority.json.message).toBe(
+      'priority: Jira issue type Bug has no priority 9 (it allows Highest, High, Medium, Low, Lowest).',
+    )
+    const noField = await api.call('POST', path, {
       auth: auth.admin,
       body: { ...body, issueType: 'Vulnerability' },
+    })
+    expect(noField.status).toBe(400)
+    expect(noField.json.message).toBe('priority: Jira issue type Vulnerability has no priority field.')
+    const refused = await api.call('POST', path, {
+      auth: auth.admin,
+      body: { ...noPriority, issueType: 'Vulnerability' },
     })
     expect(refused.status).toBe(400)
     expect(refused.json.message).toBe(
@@ -313,6 +341,7 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
       summary: body.summary,
       description: body.description,
       labels: ['sextant', 'security', 'npm'],
+      priority: { id: '2', name: 'High' },
     })
     const again = await api.call('POST', path, { auth: auth.admin, body })
     expect(again.status).toBe(409)

@@ -1,7 +1,7 @@
 // The AI tab's chat reducer (report-page §3, §4 "marked done at the final answer; send is disabled
 // while streaming", §5 "Chat sends only non-empty input").
 import { describe, expect, it } from 'vitest'
-import { canSend, chatReducer, initialChat } from './chat-model'
+import { askProblem, canSend, chatReducer, initialChat } from './chat-model'
 
 const date = '2026-11-22T11:00:00.000Z'
 
@@ -36,5 +36,19 @@ describe('chatReducer', () => {
     s = chatReducer(s, { kind: 'failed', message: 'The assistant service answered 429' })
     expect(s.messages.at(-1)).toEqual({ from: 'user', text: 'again?', date, done: true })
     expect(s.failure).toBe('The assistant service answered 429')
+  })
+
+  it('asks only non-empty input within a conversation (§5)', () => {
+    expect(askProblem(initialChat, 'why?')).toBe('Conversation id is not specified')
+    expect(canSend(initialChat, 'why?')).toBe(false)
+    const open = chatReducer(initialChat, {
+      kind: 'line',
+      line: { type: 'conversation', value: { id: 'c-1' } },
+    })
+    expect(askProblem(open, ' \n ')).toBe('Please write a question for the assistant.')
+    expect(askProblem(open, 'why?')).toBeNull()
+    const failed = chatReducer(open, { kind: 'failed', message: 'Conversation id is not specified' })
+    expect(failed.failure).toBe('Conversation id is not specified')
+    expect(failed.messages).toEqual([])
   })
 })

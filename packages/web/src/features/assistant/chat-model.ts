@@ -1,7 +1,7 @@
 // The AI tab's chat (report-page §3 "Chat message: from, text, date, done"; §4 "answers stream in and
 // are marked done at the final answer; send is disabled while streaming"; §5 "Chat sends only
 // non-empty input"): a reducer over the NDJSON lines of the assistant routes.
-import type { AssistantLine } from '@sextant/contract'
+import { type AssistantLine, assistantMessages } from '@sextant/contract'
 
 export interface ChatMessage {
   from: 'user' | 'ai'
@@ -27,9 +27,19 @@ export type ChatEvent =
   | { kind: 'line'; line: AssistantLine }
   | { kind: 'failed'; message: string }
 
+/**
+ * Why a question cannot be asked now (§5: only non-empty input; asking needs a conversation id), or
+ * null when it can. While an answer streams the send is disabled (§4) and nothing is said.
+ */
+export function askProblem(state: ChatState, input: string): string | null {
+  if (state.conversationId === null || state.conversationId === '') return assistantMessages.noConversation
+  if (input.trim() === '') return assistantMessages.emptyQuestion
+  return null
+}
+
 /** Whether the input may be sent now. */
 export function canSend(state: ChatState, input: string): boolean {
-  return !state.streaming && state.conversationId !== null && input.trim() !== ''
+  return !state.streaming && askProblem(state, input) === null
 }
 
 function updateLast(messages: ChatMessage[], change: (m: ChatMessage) => ChatMessage): ChatMessage[] {

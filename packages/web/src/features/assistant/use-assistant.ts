@@ -1,11 +1,11 @@
 // The assistant on the report page (report-page §4 "Assistant availability: a ping with a 10 s
 // time-out; enabled only on status 200", §6 "AI tab needs hasChaiFeature and chat enabled") and one
 // chat's life: start around a vulnerability, stream the answer in, ask follow-ups.
-import { ASSISTANT_PING_TIMEOUT_MS, type AssistantLine } from '@sextant/contract'
+import { ASSISTANT_PING_TIMEOUT_MS, type AssistantLine, assistantMessages } from '@sextant/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { sdk } from '../../lib/sdk'
-import { chatReducer, initialChat } from './chat-model'
+import { askProblem, chatReducer, initialChat } from './chat-model'
 
 /** True when the account has the feature and the server's assistant answers its ping with 200. */
 export function useAssistantAvailable(hasChaiFeature: boolean): boolean {
@@ -67,8 +67,13 @@ export function useAssistantChat(context: AdviceContext) {
 
   const ask = useCallback(
     (question: string) => {
+      if (state.streaming) return
+      const problem = askProblem(state, question)
+      if (problem !== null || !state.conversationId) {
+        dispatch({ kind: 'failed', message: problem ?? assistantMessages.noConversation })
+        return
+      }
       const text = question.trim()
-      if (!state.conversationId || text === '' || state.streaming) return
       const controller = new AbortController()
       abort.current = controller
       dispatch({ kind: 'ask', question: text, date: new Date().toISOString() })
@@ -81,7 +86,7 @@ export function useAssistantChat(context: AdviceContext) {
         controller,
       )
     },
-    [state.conversationId, state.streaming, run],
+    [state, run],
   )
 
   return { state, start, ask }

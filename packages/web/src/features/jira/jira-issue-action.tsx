@@ -84,6 +84,7 @@ export function JiraIssueAction(props: JiraIssueActionProps) {
           projectId={projectId}
           reportId={reportId}
           adviceId={advice.id}
+          severity={advice.severity}
           info={info}
           initialSummary={props.summary}
           initialDescription={props.description}

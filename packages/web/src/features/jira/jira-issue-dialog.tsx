@@ -1,8 +1,10 @@
 // The "Create Jira issue" dialog of an advice (report-page §5 "Issue-tracker issue creation"; §8 "Issue
 // creation error shows in the dialog"): summary prefilled from the advice, a markdown description, the
-// issue type from the Jira project's create metadata (the project's configured type first).
+// issue type from the Jira project's create metadata (the project's configured type first) and, when the
+// type has a priority field, its priority (§5 "Summary and priority are mandatory payload fields. Default
+// priority index: severity number times (allowed values count divided by 5), rounded").
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import type { JiraIssue, ReportJiraInfo } from '@sextant/contract'
+import { type Advice, defaultPriorityIndex, type JiraIssue, type ReportJiraInfo } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -13,6 +15,7 @@ interface JiraIssueDialogProps {
   projectId: string
   reportId: string
   adviceId: string
+  severity: Advice['severity']
   info: ReportJiraInfo
   initialSummary: string
   initialDescription: string
@@ -24,7 +27,7 @@ const messageOf = (error: unknown) =>
   isSdkError(error) || error instanceof Error ? error.message : 'The issue could not be created.'
 
 export function JiraIssueDialog(props: JiraIssueDialogProps) {
-  const { accountId, projectId, reportId, adviceId, info, onClose, onCreated } = props
+  const { accountId, projectId, reportId, adviceId, severity, info, onClose, onCreated } = props
   const [summary, setSummary] = useState(props.initialSummary)
   const [description, setDescription] = useState(props.initialDescription)
   const [issueType, setIssueType] = useState<string | null>(info.issueType)
@@ -35,6 +38,13 @@ export function JiraIssueDialog(props: JiraIssueDialogProps) {
   })
   const types = (meta.data?.issueTypes ?? []).filter((t) => !t.subtask)
   const chosen = types.find((t) => t.name === issueType)
+  const priorities = chosen?.priorities ?? []
+  // The choice made here, else the severity's default for the chosen type's priorities.
+  const [pickedPriority, setPriority] = useState<string | null>(null)
+  const priority =
+    priorities.find((p) => p.id === pickedPriority)?.id ??
+    priorities[defaultPriorityIndex(severity, priorities.length)]?.id ??
+    null
   const create = useMutation({
     mutationFn: () =>
       jira.createIssue(accountId, projectId, {
@@ -43,6 +53,7 @@ export function JiraIssueDialog(props: JiraIssueDialogProps) {
         summary,
         description,
         ...(issueType ? { issueType } : {}),
+        ...(priority ? { priority } : {}),
       }),
     onSuccess: onCreated,
   })
@@ -87,6 +98,19 @@ export function JiraIssueDialog(props: JiraIssueDialogProps) {
             comboboxProps={{ zIndex: 400 }}
             data-testid="jira-issue-type"
           />
+          {priorities.length > 0 ? (
+            <Select
+              label="Priority"
+              required
+              data={priorities.map((p) => ({ value: p.id, label: p.name }))}
+              value={priority}
+              onChange={setPriority}
+              allowDeselect={false}
+              description={`Defaults from the advice's severity (${severity})`}
+              comboboxProps={{ zIndex: 400 }}
+              data-testid="jira-priority"
+            />
+          ) : null}
           <Textarea
             label="Description"
             description="Markdown; sent to Jira as the issue's description"
@@ -113,7 +137,7 @@ export function JiraIssueDialog(props: JiraIssueDialogProps) {
             <Button
               type="submit"
               loading={create.isPending}
-              disabled={!summary.trim()}
+              disabled={!summary.trim() || meta.isPending}
               data-testid="jira-create"
             >
               Create issue
