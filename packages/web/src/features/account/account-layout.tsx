@@ -31,7 +31,7 @@ function AccountTabs() {
   ]
   return (
     <Tabs value={pathname} onChange={(to) => to && navigate(to)} keepMounted={false}>
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      <Tabs.List className="account-tab-list">
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} data-testid={`account-tab-${tab.label}`}>
             {tab.label}

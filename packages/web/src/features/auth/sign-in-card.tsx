@@ -3,7 +3,7 @@
 // then, for members with a second factor, the MFA step (authenticator app, SMS when enabled, scratch
 // code) with the limited token the login answered. Used by the report page's prompt, the sign-in gate,
 // /login and /account/sign-in; `onSignedIn` says where to go next.
-import { Alert, Anchor, Group, Text } from '@mantine/core'
+import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import type { LoginResponse } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -50,17 +50,18 @@ export function SignInCard({ reason = DEFAULT_REASON, notice, onSignedIn }: Sign
       subtitle={reason}
       testId="sign-in-prompt"
       footer={
-        <Group justify="space-between" gap="xs" wrap="wrap">
+        // Centred like the register page's footer.
+        <Stack gap={4} align="center">
           <Anchor component={Link} to="/forgot-password" size="sm" data-testid="forgot-link">
             Forgot your password?
           </Anchor>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" ta="center">
             New here?{' '}
             <Anchor component={Link} to="/register" data-testid="register-link">
               Create an account
             </Anchor>
           </Text>
-        </Group>
+        </Stack>
       }
     >
       {notice && !failed ? (

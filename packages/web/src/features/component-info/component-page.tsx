@@ -74,7 +74,7 @@ export function ComponentPage() {
             )}
           </Group>
         </Paper>
-        {security ? <SafeVersionsBox safeVersions={security.safeVersions} /> : null}
+        {security ? <SafeVersionsBox safeVersions={security.safeVersions} asCard /> : null}
       </SimpleGrid>
       <Title order={2} size="h5">
         Advisories

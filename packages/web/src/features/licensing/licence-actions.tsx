@@ -12,7 +12,8 @@ interface LicenceActionsProps {
 
 export function LicenceActions({ allowed, onEditLicence, onEditCopyright }: LicenceActionsProps) {
   return (
-    <Group gap={4} wrap="nowrap">
+    // ml: the subtle buttons' own padding, so their labels line up with the component name above.
+    <Group gap={4} wrap="nowrap" ml={-7}>
       <GuardedButton
         allowed={allowed}
         size="compact-xs"

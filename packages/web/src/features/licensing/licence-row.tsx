@@ -1,5 +1,5 @@
 // One component of the licensing list (report-page §2 Licensing, §3 License): its licences, policy
-// violations and warnings ('NOT DECLARED / NOT FOUND' with 'No valid license found!'), its copyright
+// violations and warnings ('NOT DECLARED / NOT FOUND' with 'No valid license found!', one quiet line), its copyright
 // text and licence actions; names and versions blurred for opensource accounts past the first 10 percent (§6).
 import { Badge, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
@@ -37,7 +37,7 @@ export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
       data-version={r.version}
     >
       <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
-        <Group gap={8}>
+        <Group gap={8} align="baseline">
           <Text
             size="sm"
             fw={600}
@@ -59,7 +59,7 @@ export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
             {v.licence} is forbidden by policy {v.policyName}
           </Text>
         ))}
-        {(undeclared ? [UNDECLARED_WARNING, ...r.warnings] : r.warnings).map((w) => (
+        {r.warnings.map((w) => (
           <Text key={w} size="xs" c="#8a5300">
             {w}
           </Text>
@@ -73,9 +73,13 @@ export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
       </Stack>
       <Group gap={6} justify="flex-end">
         {undeclared ? (
-          <Badge color="yellow" variant="light" size="sm" tt="none">
-            {UNDECLARED_LABEL}
-          </Badge>
+          // One quiet element carries both spec texts (not an orange line plus a badge).
+          <Text size="xs" c="dimmed" data-testid="licence-undeclared">
+            <Text span inherit fw={600}>
+              {UNDECLARED_LABEL}
+            </Text>{' '}
+            · {UNDECLARED_WARNING}
+          </Text>
         ) : (
           r.licenses.map((l) => (
             <Badge

@@ -2,7 +2,7 @@
 // advice is excluded, else Description (markdown, sanitised); Affected components; More info only with
 // links; AI only with the assistant (§6 hasChaiFeature and chat enabled; §4: opening it starts the
 // conversation, kept while the details stay open); Hierarchy indented 10 px per level; Locations;
-// Actions (§6: authorised roles only).
+// Actions (§6: authorised roles only). The description scrolls inside a capped, labelled region.
 import { Anchor, Badge, Button, Group, List, Stack, Tabs, Text, Tooltip } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { type ReactNode, useState } from 'react'
@@ -14,6 +14,7 @@ import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-mod
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
 import {
   AUTO_MITIGATION_NOTE,
+  adviceDescriptionBody,
   type ComponentReport,
   cardTabs,
   HIERARCHY_INDENT_PX,
@@ -50,7 +51,7 @@ export function AdviceTabs({
   const chat = useAssistantChat(assistant ?? { projectId: '', reportId: '', adviceId: advice.id })
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline" radius="sm">
-      <Tabs.List style={{ flexWrap: 'wrap' }}>
+      <Tabs.List className="advice-tab-list">
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} fz="xs" px="sm" py={6}>
             {tab.label}
@@ -83,10 +84,14 @@ export function AdviceTabs({
           )}
         </Stack>
       </Tabs.Panel>
-      <Tabs.Panel value="description" pt="sm" className="markdown-body">
-        <ReactMarkdown rehypePlugins={[rehypeSanitize]}>
-          {advice.description || 'No description.'}
-        </ReactMarkdown>
+      <Tabs.Panel value="description" pt="sm">
+        {/* A long advisory scrolls inside the card (keyboard-focusable, labelled) instead of growing it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <section className="markdown-body advice-description" tabIndex={0} aria-label="Advisory description">
+          <ReactMarkdown rehypePlugins={[rehypeSanitize]}>
+            {adviceDescriptionBody(advice) || 'No description.'}
+          </ReactMarkdown>
+        </section>
         {advice.fixedInVersions.length > 0 ? (
           <Text size="sm">Fixed in: {advice.fixedInVersions.join(', ')}</Text>
         ) : null}

@@ -12,13 +12,28 @@ const LANES = [
 export const NO_SAFE_VERSION =
   'No safe version is known: mitigate the vulnerabilities or replace the component.'
 
-export function SafeVersionsBox({ safeVersions }: { safeVersions: ComponentReport['safeVersions'] }) {
+interface SafeVersionsBoxProps {
+  safeVersions: ComponentReport['safeVersions']
+  /** A bordered card like its neighbours on a grey page (the component page), not the grey inset of a report card. */
+  asCard?: boolean
+}
+
+export function SafeVersionsBox({ safeVersions, asCard = false }: SafeVersionsBoxProps) {
   const lanes = LANES.filter(([key]) => safeVersions[key])
+  const frame = asCard
+    ? ({ withBorder: true, radius: 'md', p: 'md' } as const)
+    : ({ bg: 'gray.0', radius: 'sm', px: 'sm', py: 8 } as const)
   return (
-    <Paper bg="gray.0" radius="sm" px="sm" py={8} data-testid="safe-versions">
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4} mb={4}>
-        Safe versions
-      </Text>
+    <Paper {...frame} data-testid="safe-versions">
+      {asCard ? (
+        <Text fw={700} size="sm" mb={6}>
+          Safe versions
+        </Text>
+      ) : (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.4} mb={4}>
+          Safe versions
+        </Text>
+      )}
       {lanes.length === 0 ? (
         <Text size="xs">{NO_SAFE_VERSION}</Text>
       ) : (

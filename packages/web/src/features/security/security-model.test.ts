@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { initialFilters } from '../report/report-filters'
 import { vulnerabilitiesCsv } from './security-csv'
 import {
+  adviceDescriptionBody,
   adviceDisplayId,
   advicePasses,
   adviceTitle,
@@ -200,5 +201,20 @@ describe('adviceTitle', () => {
       'Babel traverse flaw',
     )
     expect(adviceTitle(advice({ description: '## \nrest' }))).toBe('CVE-2024-0001')
+  })
+})
+
+describe('adviceDescriptionBody', () => {
+  it('drops a leading bold or heading title already shown on the card, keeps plain first lines', () => {
+    expect(adviceDescriptionBody(advice({ description: '**Babel flaw**\n\n### Impact\nx' }))).toBe(
+      '### Impact\nx',
+    )
+    expect(adviceDescriptionBody(advice({ description: '# Babel flaw\nbody' }))).toBe('body')
+    expect(adviceDescriptionBody(advice({ description: 'Plain first line\nbody' }))).toBe(
+      'Plain first line\nbody',
+    )
+    expect(adviceDescriptionBody(advice({ description: '**Bold** start of a sentence\nbody' }))).toBe(
+      '**Bold** start of a sentence\nbody',
+    )
   })
 })

@@ -213,3 +213,11 @@ export const HIERARCHY_INDENT_PX = 10
 export function adviceTitle(advice: Advice): string {
   return advice.description.split('\n')[0]?.replace(/[#*`]/g, '').trim() || adviceDisplayId(advice)
 }
+
+/** The Description tab's Markdown: without a leading bold or heading line that is already the card title. */
+export function adviceDescriptionBody(advice: Advice): string {
+  const [first = '', ...rest] = advice.description.split('\n')
+  const marked = /^\s*(\*\*.+\*\*|#{1,6}\s.+)\s*$/.test(first)
+  const title = first.replace(/[#*`]/g, '').trim()
+  return marked && title === adviceTitle(advice) ? rest.join('\n').trim() : advice.description
+}
