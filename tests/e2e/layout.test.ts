@@ -6,7 +6,14 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eServer, shots, signInAdmin, startE2eServer, uploadCorpusProject } from './fixture'
+import {
+  type E2eServer,
+  seriousViolations,
+  shots,
+  signInAdmin,
+  startE2eServer,
+  uploadCorpusProject,
+} from './fixture'
 
 /** Elements wider than the viewport, for a readable failure message. */
 async function overflow(page: Page): Promise<string[]> {
@@ -114,6 +121,34 @@ describe('layout of the main pages in Chromium', () => {
     }
     expect(found).toEqual([])
   }, 180_000)
+
+  it("at 390 px an open advice's description scrolls inside its card, tabs on one line, no axe violations", async () => {
+    const page = await open(reportPath(), 390, 844)
+    await page.getByTestId('advice-toggle').first().click({ timeout: 20_000 })
+    const item = page.getByTestId('advice-item').first()
+    const region = item.getByRole('region', { name: 'Advisory description' })
+    await region.waitFor()
+    const box = await region.evaluate((el) => {
+      const heading = el.querySelector('h1, h2, h3, h4')
+      const list = el.closest('[data-testid="advice-item"]')?.querySelector('[role="tablist"]')
+      return {
+        height: el.getBoundingClientRect().height,
+        focusable: (el as HTMLElement).tabIndex === 0,
+        headingPx: heading ? Number.parseFloat(getComputedStyle(heading).fontSize) : 0,
+        tabRows: list
+          ? new Set(Array.from(list.children).map((tab) => tab.getBoundingClientRect().top)).size
+          : 0,
+      }
+    })
+    expect(box.height).toBeLessThanOrEqual(22 * 16 + 1)
+    expect(box.focusable).toBe(true)
+    expect(box.headingPx).toBeLessThanOrEqual(15)
+    expect(box.tabRows).toBe(1)
+    await item.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, 'layout-advice-open-390.png') })
+    expect(await seriousViolations(page, '[data-testid="advice-item"]')).toEqual([])
+    await page.close()
+  }, 90_000)
 
   it('keeps the sticky title row below the site header with nothing painted over it', async () => {
     const page = await open(reportPath(), 1440, 900)

@@ -12,8 +12,9 @@ interface LicenceActionsProps {
 
 export function LicenceActions({ allowed, onEditLicence, onEditCopyright }: LicenceActionsProps) {
   return (
-    // ml: the subtle buttons' own padding, so their labels line up with the component name above.
-    <Group gap={4} wrap="nowrap" ml={-7}>
+    // ml: enabled subtle buttons have no fill, so pull them left by their padding to line their labels up
+    // with the component name; disabled ones are filled, so their box edge lines up instead.
+    <Group gap={4} wrap="nowrap" ml={allowed ? -7 : 0}>
       <GuardedButton
         allowed={allowed}
         size="compact-xs"

@@ -23,6 +23,7 @@ export function SafeVersionsBox({ safeVersions, asCard = false }: SafeVersionsBo
   const frame = asCard
     ? ({ withBorder: true, radius: 'md', p: 'md' } as const)
     : ({ bg: 'gray.0', radius: 'sm', px: 'sm', py: 8 } as const)
+  const size = asCard ? 'sm' : 'xs'
   return (
     <Paper {...frame} data-testid="safe-versions">
       {asCard ? (
@@ -35,15 +36,15 @@ export function SafeVersionsBox({ safeVersions, asCard = false }: SafeVersionsBo
         </Text>
       )}
       {lanes.length === 0 ? (
-        <Text size="xs">{NO_SAFE_VERSION}</Text>
+        <Text size={size}>{NO_SAFE_VERSION}</Text>
       ) : (
         <Stack gap={2}>
           {lanes.map(([key, label]) => (
             <Group key={key} justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="xs" c="dimmed">
+              <Text size={size} c="dimmed">
                 {label}
               </Text>
-              <Text size="xs" fw={600} ff="monospace">
+              <Text size={size} fw={600} ff="monospace">
                 {safeVersions[key]}
               </Text>
             </Group>
