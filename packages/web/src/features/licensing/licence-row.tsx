@@ -21,7 +21,10 @@ interface LicenceRowProps {
 
 export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
   const r = row.result
-  const undeclared = isUndeclared(r)
+  // The engine reports an undeclared licence as the id 'NOT DECLARED / NOT FOUND' with the warning
+  // 'No valid license found!': both are shown once, together, as one quiet line.
+  const undeclared = isUndeclared(r) || r.licenses.every((l) => l.id.toUpperCase() === UNDECLARED_LABEL)
+  const warnings = undeclared ? r.warnings.filter((w) => w !== UNDECLARED_WARNING) : r.warnings
   const name = blurred ? blurText(r.library.displayName) : r.library.displayName
   const version = blurred ? blurText(r.version) : r.version
   return (
@@ -59,7 +62,7 @@ export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
             {v.licence} is forbidden by policy {v.policyName}
           </Text>
         ))}
-        {r.warnings.map((w) => (
+        {warnings.map((w) => (
           <Text key={w} size="xs" c="#8a5300">
             {w}
           </Text>
