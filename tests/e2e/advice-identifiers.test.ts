@@ -2,23 +2,12 @@
 // are one advice showing every identifier"; report-page §2 Security assessment): two records of one
 // vulnerability (a GHSA aliasing a CVE, another source's record aliasing the same CVE) show as one
 // advice card whose badge is the CVE, with the GHSA and the other record's id beside it. Screenshot.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  startTestInstance,
-  TEST_ADMIN,
-  type TestInstance,
-  waitForReport,
-} from '../../packages/server/src/testing/instance'
-import { launchBrowser } from './browser'
+import type { TestInstance } from '../../packages/server/src/testing/instance'
+import { shots, startTinyAppServer, type TinyAppServer } from './fixture'
 
-const repoRoot = resolve(import.meta.dirname, '../..')
-const webDir = join(repoRoot, 'packages/web/dist')
-const shots = join(repoRoot, 'test-results/screenshots')
-const fixtures = join(repoRoot, 'packages/server/src/resources/fixtures')
 const affected = [
   {
     package: { ecosystem: 'npm', name: 'ms' },
@@ -46,47 +35,17 @@ const records = [
 
 describe('aliased advisories in Chromium', () => {
   let t: TestInstance
+  let server: TinyAppServer
   let browser: Browser
   let pid = ''
   let token = ''
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true })
-    const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
-    writeFileSync(join(dir, 'ms.jsonl'), `${records.map((r) => JSON.stringify(r)).join('\n')}\n`)
-    t = await startTestInstance('embedded', {
-      SEXTANT_SERVE_WEB: 'true',
-      SEXTANT_WEB_DIR: webDir,
-      SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
-    })
-    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-    token = ((await login.json()) as { accessToken: string }).accessToken
-    for (let waited = 0; waited < 30_000; waited += 200) {
-      const stats = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()
-      if (stats.includes('"npm"')) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const form = new FormData()
-    for (const f of ['package.json', 'package-lock.json'])
-      form.append('file', new Blob([readFileSync(join(fixtures, f))]), f)
-    const auth = { Authorization: `Bearer ${token}` }
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=tiny-app`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', auth, 60_000)
-    browser = await launchBrowser()
+    server = await startTinyAppServer({ records })
+    ;({ t, browser, pid, token } = server)
   }, 120_000)
   afterAll(async () => {
-    await browser?.close()
-    await t?.close()
+    await server?.close()
   })
 
   it('shows one advice with the CVE badge and every other identifier beside it', async () => {

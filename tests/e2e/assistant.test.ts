@@ -3,25 +3,15 @@
 // assistant is a local OpenAI-compatible fake streaming slowly; the tab opened from the keyboard shows
 // the answer growing as it streams, as markdown, then a follow-up sent with Enter; an answer that
 // breaks off shows its reason. Without the feature there is no AI tab. Screenshots and an axe-core scan of the chat.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeAssistant, startFakeAssistant } from '../../packages/server/src/testing/fake-assistant'
-import {
-  startTestInstance,
-  TEST_ADMIN,
-  type TestInstance,
-  waitForReport,
-} from '../../packages/server/src/testing/instance'
-import { launchBrowser } from './browser'
+import { TEST_ADMIN, type TestInstance } from '../../packages/server/src/testing/instance'
+import { repoRoot, startTinyAppServer, type TinyAppServer } from './fixture'
 
-const repoRoot = resolve(import.meta.dirname, '../..')
-const webDir = join(repoRoot, 'packages/web/dist')
 const shots = join(repoRoot, 'test-results/screenshots')
-const fixtures = join(repoRoot, 'packages/server/src/resources/fixtures')
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const advisory = {
   id: 'GHSA-e2e0-ms00-0003',
@@ -40,6 +30,7 @@ const advisory = {
 
 describe('the AI tab in Chromium', () => {
   let t: TestInstance
+  let server: TinyAppServer
   let fake: FakeAssistant
   let browser: Browser
   let pid = ''
@@ -54,51 +45,17 @@ describe('the AI tab in Chromium', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true })
     fake = await startFakeAssistant()
-    const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
-    writeFileSync(join(dir, 'ms.jsonl'), `${JSON.stringify(advisory)}\n`)
-    t = await startTestInstance('embedded', {
-      SEXTANT_SERVE_WEB: 'true',
-      SEXTANT_WEB_DIR: webDir,
-      SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
-      SEXTANT_ASSISTANT_URL: fake.url,
-      SEXTANT_ASSISTANT_MODEL: 'test-model',
+    server = await startTinyAppServer({
+      records: [advisory],
+      env: { SEXTANT_ASSISTANT_URL: fake.url, SEXTANT_ASSISTANT_MODEL: 'test-model' },
+      features: ['chai'],
     })
-    const db = t.sextant.db
-    // The admin's account gets the assistant feature before its first authenticated call.
-    await db.query(
-      "UPDATE accounts SET features = array_append(features, 'chai') WHERE uuid = (SELECT m.account_uuid FROM memberships m JOIN users u ON u.uuid = m.user_uuid WHERE u.email = $1)",
-      [TEST_ADMIN.email],
-    )
-    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-    tokens.chai = ((await login.json()) as { accessToken: string }).accessToken
-    for (let waited = 0; waited < 30_000; waited += 200) {
-      const stats = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()
-      if (stats.includes('"npm"')) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const form = new FormData()
-    for (const f of ['package.json', 'package-lock.json'])
-      form.append('file', new Blob([readFileSync(join(fixtures, f))]), f)
-    const auth = { Authorization: `Bearer ${tokens.chai}` }
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=tiny-app`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', auth, 60_000)
-    browser = await launchBrowser()
+    ;({ t, browser, pid } = server)
+    tokens.chai = server.token
   }, 120_000)
   afterAll(async () => {
-    await browser?.close()
-    await t?.close()
+    await server?.close()
     await fake?.close()
   })
 

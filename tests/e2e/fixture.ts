@@ -1,8 +1,9 @@
 // Shared set-up of the browser tests (issue 8 acceptance): a server with the web app and the corpus
 // npm advisories behind a local npm registry, Chromium, a signed-in admin, a corpus project uploaded,
 // and the axe-core scan that finds serious or critical violations.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -21,6 +22,7 @@ import { launchBrowser } from './browser'
 export const repoRoot = resolve(import.meta.dirname, '../..')
 export const webDir = join(repoRoot, 'packages/web/dist')
 export const shots = join(repoRoot, 'test-results/screenshots')
+const serverFixtures = join(repoRoot, 'packages/server/src/resources/fixtures')
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 interface AxeViolation {
@@ -123,4 +125,70 @@ export async function uploadCorpusProject(
   const pid = ((await res.json()) as { projectUuid: string }).projectUuid
   await waitForReport(url, pid, 'main', { Authorization: `Bearer ${token}` }, 60_000)
   return pid
+}
+
+export interface TinyAppServer {
+  t: TestInstance
+  browser: Browser
+  /** The signed-in administrator's access token. */
+  token: string
+  /** The uploaded tiny app's project uuid, with its first report on branch main. */
+  pid: string
+  close(): Promise<void>
+}
+
+/**
+ * A server whose only advisories are `records` (OSV JSON), the server fixture's tiny npm app
+ * (package.json + package-lock.json) uploaded and analysed, the administrator signed in after the
+ * given account `features` were switched on, and Chromium.
+ */
+export async function startTinyAppServer(options: {
+  records: object[]
+  env?: Record<string, string>
+  features?: string[]
+}): Promise<TinyAppServer> {
+  mkdirSync(shots, { recursive: true })
+  const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
+  writeFileSync(
+    join(dir, 'advisories.jsonl'),
+    `${options.records.map((r) => JSON.stringify(r)).join('\n')}\n`,
+  )
+  const t = await startTestInstance('embedded', {
+    SEXTANT_SERVE_WEB: 'true',
+    SEXTANT_WEB_DIR: webDir,
+    SEXTANT_ADVISORY_SOURCES: join(dir, 'advisories.jsonl'),
+    ...options.env,
+  })
+  // Features are set before the admin's first authenticated call (accounts are cached per session).
+  for (const feature of options.features ?? [])
+    await t.sextant.db.query(
+      'UPDATE accounts SET features = array_append(features, $2) WHERE uuid = (SELECT m.account_uuid FROM memberships m JOIN users u ON u.uuid = m.user_uuid WHERE u.email = $1)',
+      [TEST_ADMIN.email, feature],
+    )
+  const token = await signInAdmin(t.url)
+  await waitForAdvisories(t.url)
+  const form = new FormData()
+  for (const f of ['package.json', 'package-lock.json'])
+    form.append('file', new Blob([readFileSync(join(serverFixtures, f))]), f)
+  const auth = { Authorization: `Bearer ${token}` }
+  const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=tiny-app`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  })
+  if (res.status !== 202)
+    throw new Error(`Upload of the tiny app answered ${res.status}: ${await res.text()}`)
+  const pid = ((await res.json()) as { projectUuid: string }).projectUuid
+  await waitForReport(t.url, pid, 'main', auth, 60_000)
+  const browser = await launchBrowser()
+  return {
+    t,
+    browser,
+    token,
+    pid,
+    async close() {
+      await browser.close()
+      await t.close()
+    },
+  }
 }

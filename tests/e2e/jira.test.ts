@@ -4,22 +4,13 @@
 // project and issue type; then, on the report page, creates an issue from an advice's Actions tab: a
 // refusal by Jira shows in the dialog, a success closes it, reloads the report and shows 'Jira issue
 // created successfully' and the advice's link to its issue. Against a local fake Jira; screenshots.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeJira, startFakeJira } from '../../packages/server/src/testing/fake-jira'
-import {
-  startTestInstance,
-  TEST_ADMIN,
-  type TestInstance,
-  waitForReport,
-} from '../../packages/server/src/testing/instance'
-import { launchBrowser } from './browser'
-import { repoRoot, seriousViolations, shots, signInAdmin, webDir } from './fixture'
+import type { TestInstance } from '../../packages/server/src/testing/instance'
+import { seriousViolations, shots, startTinyAppServer, type TinyAppServer } from './fixture'
 
-const fixtures = join(repoRoot, 'packages/server/src/resources/fixtures')
 const advisory = {
   id: 'GHSA-e2e0-ms00-0004',
   modified: '2024-01-01T00:00:00Z',
@@ -37,6 +28,7 @@ const advisory = {
 
 describe('the Jira integration in Chromium', () => {
   let t: TestInstance
+  let server: TinyAppServer
   let jira: FakeJira
   let browser: Browser
   let token = ''
@@ -56,44 +48,16 @@ describe('the Jira integration in Chromium', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true })
     jira = await startFakeJira()
-    const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
-    writeFileSync(join(dir, 'ms.jsonl'), `${JSON.stringify(advisory)}\n`)
-    t = await startTestInstance('embedded', {
-      SEXTANT_SERVE_WEB: 'true',
-      SEXTANT_WEB_DIR: webDir,
-      SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
-      SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true',
+    server = await startTinyAppServer({
+      records: [advisory],
+      env: { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true' },
+      features: ['jira'],
     })
-    // The admin's account gets the 'jira' feature before its first authenticated call.
-    await t.sextant.db.query(
-      "UPDATE accounts SET features = array_append(features, 'jira') WHERE uuid = (SELECT m.account_uuid FROM memberships m JOIN users u ON u.uuid = m.user_uuid WHERE u.email = $1)",
-      [TEST_ADMIN.email],
-    )
-    token = await signInAdmin(t.url)
-    for (let waited = 0; waited < 30_000; waited += 200) {
-      const stats = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()
-      if (stats.includes('"npm"')) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const form = new FormData()
-    for (const f of ['package.json', 'package-lock.json'])
-      form.append('file', new Blob([readFileSync(join(fixtures, f))]), f)
-    const auth = { Authorization: `Bearer ${token}` }
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=tiny-app`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', auth, 60_000)
-    browser = await launchBrowser()
+    ;({ t, browser, pid, token } = server)
   }, 120_000)
   afterAll(async () => {
-    await browser?.close()
-    await t?.close()
+    await server?.close()
     await jira?.close()
   })
 
