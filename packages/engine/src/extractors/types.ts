@@ -1,6 +1,6 @@
 // The extractor interface (DESIGN §4 extractors, STYLE rule 2): one file format per folder,
 // "is this my file?" and "extract"; never touches the file system, never throws on bad content.
-import type { DependencyGraph, Warning } from '../model'
+import type { DependencyGraph, FilePluginInfo, Warning } from '../model'
 
 export interface SourceFile {
   /** Path relative to the project root, `/`-separated. */
@@ -29,9 +29,12 @@ export type ExtractResult =
   | { ok: true; graph: DependencyGraph; warnings: Warning[] }
   | { ok: false; error: FileError; warnings: Warning[] }
 
-export interface Extractor {
-  /** Folder name = id = registry key. */
-  id: string
-  matches(path: string): boolean
+/** Reads one file alone, synchronously, with no datasource: a lockfile, an SBOM or a build script. */
+export interface Extractor extends FilePluginInfo {
   extract(file: SourceFile, ctx: ExtractContext): ExtractResult
+  /**
+   * Why this file is not read when `siblings` (every path of its folder) hold a file that takes
+   * precedence over it; `null` to read it. npm reads npm-shrinkwrap.json, not package-lock.json.
+   */
+  ignoredBeside?(path: string, siblings: readonly string[]): string | null
 }

@@ -1,3 +1,4 @@
 export * from './dependency'
 export * from './ecosystem'
+export * from './plugin'
 export * from './purl'

@@ -23,14 +23,17 @@ export interface ProjectExtraction {
 
 export const MANIFEST_ONLY_WARNING = 'package.json without a lockfile: dependencies not resolved'
 
-/** npm reads npm-shrinkwrap.json and ignores package-lock.json when both are present. */
+/** The group's files minus those an extractor ignores beside another (npm-shrinkwrap.json's rule). */
 function sourcesToRead(group: ProjectGroup, warnings: Warning[]): ProjectGroup['sources'] {
-  const hasShrinkwrap = group.sources.some((s) => s.path.endsWith('npm-shrinkwrap.json'))
-  if (!hasShrinkwrap) return group.sources
+  const siblings = group.sources.map((s) => s.path)
   return group.sources.filter((s) => {
-    if (!s.path.endsWith('package-lock.json')) return true
-    warnings.push({ file: s.path, message: 'ignored: npm-shrinkwrap.json beside it takes precedence' })
-    return false
+    for (const id of s.extractorIds) {
+      const reason = extractorById(id)?.ignoredBeside?.(s.path, siblings) ?? null
+      if (reason === null) continue
+      warnings.push({ file: s.path, message: reason })
+      return false
+    }
+    return true
   })
 }
 

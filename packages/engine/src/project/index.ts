@@ -13,5 +13,5 @@ export {
   topLevelGradleBuilds,
   topLevelPoms,
 } from './resolve'
-export type { GroupSource, ProjectGroup, ScanOptions, ScanResult } from './scan'
+export type { ScanOptions, ScanResult } from './scan'
 export { normalisePath, scanPaths } from './scan'

@@ -2,6 +2,9 @@
 // extractor reads and how they group into sub-projects. It never touches the file system.
 import { extractorsFor } from '../extractors/api'
 import { globMatch } from '../extractors/shared/glob'
+import type { ProjectGroup } from '../model'
+
+export type { GroupSource, ProjectGroup } from '../model'
 
 export interface ScanOptions {
   /** Keep only paths matching one of these globs (default: everything). */
@@ -17,29 +20,11 @@ export interface ScanOptions {
   workspacesOf?: (dir: string) => readonly string[] | null
 }
 
-export interface GroupSource {
-  path: string
-  /** Registry ids of the extractors that claim the file, in registry order. */
-  extractorIds: string[]
-}
-
-/** One sub-project: a lockfile with its package.json (and workspace members'), or one SBOM alone. */
-export interface ProjectGroup {
-  /** Folder of the group, root-relative ('' for the root). */
-  dir: string
-  kind: 'lockfile' | 'sbom' | 'manifest'
-  sources: GroupSource[]
-  /** package.json files belonging to the group (none are resolved here). */
-  manifests: string[]
-}
-
 export interface ScanResult {
   groups: ProjectGroup[]
   /** Every path an extractor claims, plus recognised manifests. */
   supported: string[]
 }
-
-const SBOM_EXTRACTORS = new Set(['cyclonedx-json', 'cyclonedx-xml', 'spdx-json'])
 
 function dirOf(path: string): string {
   const i = path.lastIndexOf('/')
@@ -87,7 +72,8 @@ export function scanPaths(paths: readonly string[], options: ScanOptions = {}): 
   const supported: string[] = []
   for (const raw of [...new Set(paths.map(normalisePath))].sort()) {
     if (skipped(raw, options)) continue
-    const ids = extractorsFor(raw).map((e) => e.id)
+    const found = extractorsFor(raw)
+    const ids = found.map((e) => e.id)
     const base = raw.slice(raw.lastIndexOf('/') + 1)
     if (ids.length === 0) {
       if (base === 'package.json') {
@@ -98,7 +84,7 @@ export function scanPaths(paths: readonly string[], options: ScanOptions = {}): 
     }
     supported.push(raw)
     const source = { path: raw, extractorIds: ids }
-    if (ids.every((id) => SBOM_EXTRACTORS.has(id))) {
+    if (found.every((e) => e.kind === 'sbom')) {
       sbomGroups.push({ dir: dirOf(raw), kind: 'sbom', sources: [source], manifests: [] })
       continue
     }

@@ -63,6 +63,8 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
 
 export const cyclonedxJsonExtractor = defineExtractor({
   id: 'cyclonedx-json',
+  ecosystem: 'any',
+  kind: 'sbom',
   matches: (path) => isCycloneDxName(baseName(path), 'json'),
   extract(file) {
     const parsed = parseJson(file.content, file.path)

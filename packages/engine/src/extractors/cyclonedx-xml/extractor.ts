@@ -102,6 +102,8 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
 
 export const cyclonedxXmlExtractor = defineExtractor({
   id: 'cyclonedx-xml',
+  ecosystem: 'any',
+  kind: 'sbom',
   matches: (path) => isCycloneDxName(baseName(path), 'xml'),
   extract(file) {
     const parsed = parseXml(file.content, file.path, ARRAYS, SKIP)

@@ -82,7 +82,8 @@ export function extractGradleBuild(file: SourceFile, ctx: ExtractContext): Extra
   return { ok: true, graph, warnings: warnings.sort(byLine) }
 }
 
-export const gradleBuildExtractor: Extractor = {
+/** The format reader; ./extractor registers it with its metadata behind the shared guard. */
+export const gradleBuildExtractor: Pick<Extractor, 'id' | 'matches' | 'extract'> = {
   id: 'gradle-build',
   matches: (path) => BUILD_FILE.test(path),
   extract: extractGradleBuild,

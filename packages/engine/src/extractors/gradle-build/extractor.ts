@@ -4,7 +4,8 @@ import { defineExtractor } from '../shared/define'
 import { gradleBuildExtractor as reader } from './extract'
 
 export const gradleBuildExtractor = defineExtractor({
-  id: reader.id,
-  matches: reader.matches,
-  extract: reader.extract,
+  ...reader,
+  ecosystem: 'maven',
+  // Declared dependencies only: versions from BOMs and platforms need the Gradle resolver.
+  kind: 'manifest',
 })

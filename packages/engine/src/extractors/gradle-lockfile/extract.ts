@@ -65,7 +65,8 @@ export function extractGradleLockfile(file: SourceFile): ExtractResult {
   return { ok: true, graph, warnings }
 }
 
-export const gradleLockfileExtractor: Extractor = {
+/** The format reader; ./extractor registers it with its metadata behind the shared guard. */
+export const gradleLockfileExtractor: Pick<Extractor, 'id' | 'matches' | 'extract'> = {
   id: 'gradle-lockfile',
   matches: (path) => LOCKFILE.test(path) || LEGACY.test(path),
   extract: (file) => extractGradleLockfile(file),

@@ -3,8 +3,4 @@
 import { defineExtractor } from '../shared/define'
 import { gradleLockfileExtractor as reader } from './extract'
 
-export const gradleLockfileExtractor = defineExtractor({
-  id: reader.id,
-  matches: reader.matches,
-  extract: reader.extract,
-})
+export const gradleLockfileExtractor = defineExtractor({ ...reader, ecosystem: 'maven', kind: 'lockfile' })

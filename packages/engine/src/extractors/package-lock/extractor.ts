@@ -12,6 +12,8 @@ const KNOWN_VERSIONS = new Set([1, 2, 3])
 
 export const packageLockExtractor = defineExtractor({
   id: 'package-lock',
+  ecosystem: 'npm',
+  kind: 'lockfile',
   matches: (path) => {
     const base = baseName(path)
     return (
@@ -19,6 +21,12 @@ export const packageLockExtractor = defineExtractor({
       !path.split('/').includes('node_modules')
     )
   },
+  // npm reads npm-shrinkwrap.json and ignores package-lock.json when both are present.
+  ignoredBeside: (path, siblings) =>
+    baseName(path) === 'package-lock.json' &&
+    siblings.includes(joinPath(dirName(path), 'npm-shrinkwrap.json'))
+      ? 'ignored: npm-shrinkwrap.json beside it takes precedence'
+      : null,
   extract(file, ctx) {
     const parsed = parseJson(file.content, file.path)
     if (!parsed.ok) return { ok: false, error: parsed.error, warnings: [] }

@@ -32,6 +32,8 @@ function importerRefs(value: unknown): [string, string][] {
 
 export const pnpmLockExtractor = defineExtractor({
   id: 'pnpm-lock',
+  ecosystem: 'npm',
+  kind: 'lockfile',
   matches: (path) => baseName(path) === 'pnpm-lock.yaml' && !path.split('/').includes('node_modules'),
   extract(file) {
     const parsed = parseYaml(file.content, file.path)

@@ -1,16 +1,14 @@
 // Wraps an extractor's parse function with the rules every extractor shares (DESIGN §4, §7):
 // the file-size limit, and "never throw": an unexpected exception becomes a FileError, not a crash.
-import type { ExtractContext, Extractor, ExtractResult, SourceFile } from '../types'
+import type { Extractor } from '../types'
 import { MAX_FILE_BYTES, MAX_FILE_LABEL } from './limits'
 
-export function defineExtractor(def: {
-  id: string
-  matches: (path: string) => boolean
-  extract: (file: SourceFile, ctx: ExtractContext) => ExtractResult
-}): Extractor {
+export function defineExtractor(
+  def: Omit<Extractor, 'datasources'> & { datasources?: readonly string[] },
+): Extractor {
   return {
-    id: def.id,
-    matches: def.matches,
+    ...def,
+    datasources: def.datasources ?? [],
     extract(file, ctx) {
       if (file.content.length > MAX_FILE_BYTES) {
         return {

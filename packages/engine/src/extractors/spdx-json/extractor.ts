@@ -47,6 +47,8 @@ function licencesOf(pkg: Record<string, unknown>): string[] {
 
 export const spdxJsonExtractor = defineExtractor({
   id: 'spdx-json',
+  ecosystem: 'any',
+  kind: 'sbom',
   matches: (path) => isSpdxJsonName(baseName(path)),
   extract(file) {
     const parsed = parseJson(file.content, file.path)

@@ -24,6 +24,12 @@ function unclosedQuoteLine(text: string): number | null {
   return null
 }
 
+/** 1-based line of the first merge-conflict marker (`<<<<<<<`); 1 when there is none. */
+function conflictLine(text: string): number {
+  const at = text.search(/^<<<<<<< /m)
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length
+}
+
 export function readClassic(
   text: string,
   file: string,
@@ -36,7 +42,9 @@ export function readClassic(
     parsed = parseYarnV1(text) as { type: string; object: unknown }
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    const line = /:(\d+):\d+/.exec(message) ?? /line (\d+)/i.exec(message)
+    // @yarnpkg/lockfile ends its messages with `<line>:<col> in lockfile`.
+    const line =
+      /(\d+):\d+ in lockfile/.exec(message) ?? /:(\d+):\d+/.exec(message) ?? /line:? (\d+)/i.exec(message)
     return {
       ok: false,
       error: line
@@ -45,7 +53,10 @@ export function readClassic(
     }
   }
   if (parsed.type === 'conflict')
-    return { ok: false, error: { file, message: 'yarn.lock has unresolved merge conflicts' } }
+    return {
+      ok: false,
+      error: { file, line: conflictLine(text), message: 'yarn.lock has unresolved merge conflicts' },
+    }
   const entries = asRecord(parsed.object) ?? {}
   const lines = descriptorLines(topLevelKeyLines(text))
   const seen = new Map<unknown, YarnPackage>()

@@ -45,6 +45,8 @@ function workspacesOf(lock: YarnLock, dir: string, ctx: ExtractContext): YarnWor
 
 export const yarnLockExtractor = defineExtractor({
   id: 'yarn-lock',
+  ecosystem: 'npm',
+  kind: 'lockfile',
   matches: (path) => baseName(path) === 'yarn.lock' && !path.split('/').includes('node_modules'),
   extract(file, ctx) {
     const berry = /^__metadata:/m.test(file.content)
