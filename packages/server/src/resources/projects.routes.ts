@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
-import { visibleProject } from '../services/project-lookup'
+import { canWrite, visibleProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
 import { listAccountProjects, type ProjectRecord, presentProject } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
@@ -56,13 +56,16 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     return true
   }
 
-  bindRoute(app, routes.projectGet, async ({ params, request }) =>
-    presentProject(db, await visibleProject(db, request.principal, params.projectId)),
-  )
+  bindRoute(app, routes.projectGet, async ({ params, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    return presentProject(db, project, !canWrite(request.principal, project))
+  })
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
     const projects = await listAccountProjects(db, listableView(request.principal, params.id))
-    return Promise.all(projects.map((project) => presentProject(db, project)))
+    return Promise.all(
+      projects.map((project) => presentProject(db, project, !canWrite(request.principal, project))),
+    )
   })
 
   bindRoute(app, routes.reportLatest, async ({ params, query, request, reply }) => {

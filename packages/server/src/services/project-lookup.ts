@@ -17,6 +17,15 @@ export async function visibleProject(db: Db, principal: Principal, id: string): 
   return project
 }
 
+/**
+ * Whether the caller may change the project (mitigate, recompute, refresh, licence fixes): a signed-in
+ * member whose role edits it (spec §6 private mode). Its negation is the project's `readonly` as the
+ * caller reads it (report-page §3), so the page offers exactly the actions the server accepts.
+ */
+export function canWrite(principal: Principal, project: ProjectRecord): boolean {
+  return principal.kind === 'member' && canUpload(principal, project)
+}
+
 /** Mitigate, recompute, refresh and CI calls: members who may edit the project (spec §6 private mode). */
 export async function writableProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
   const project = await findProject(db, id)
@@ -24,7 +33,6 @@ export async function writableProject(db: Db, principal: Principal, id: string):
   if (!project || !visible) {
     throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
   }
-  if (principal.kind !== 'member' || !canUpload(principal, project))
-    throw new HttpError(403, `${NOT_AUTHORISED}.`)
+  if (!canWrite(principal, project)) throw new HttpError(403, `${NOT_AUTHORISED}.`)
   return project
 }

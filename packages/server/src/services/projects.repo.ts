@@ -92,8 +92,11 @@ interface AnalysisRow {
   finished_at: Date | null
 }
 
-/** The project as the API shows it: its branches and the newest analysis of each. */
-export async function presentProject(db: Db, p: ProjectRecord): Promise<Project> {
+/**
+ * The project as the API shows it: its branches and the newest analysis of each. `readonly` is the
+ * caller's: true when they may not change it (project-lookup.ts `canWrite`).
+ */
+export async function presentProject(db: Db, p: ProjectRecord, readonly: boolean): Promise<Project> {
   const [branches, analyses] = await Promise.all([
     db.query<{ name: string }>(
       'SELECT name FROM branches WHERE project_uuid = $1 ORDER BY created_at, name',
@@ -113,7 +116,7 @@ export async function presentProject(db: Db, p: ProjectRecord): Promise<Project>
     accountUuid: p.accountUuid,
     isPublic: p.isPublic,
     teamUuid: p.teamUuid,
-    readonly: false,
+    readonly,
     branches: branches.rows.map((b) => b.name),
     thresholds: p.thresholds,
     analyses: analyses.rows.map((a) => ({

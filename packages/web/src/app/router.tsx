@@ -1,15 +1,16 @@
 // The client routes of report-page §2 and DESIGN §6. The server answers index.html for every
 // non-API GET, so each of these addresses can be opened directly.
-import { createBrowserRouter, Navigate } from 'react-router-dom'
+import { createBrowserRouter } from 'react-router-dom'
 import { accountRoutes } from '../features/account/routes'
 import { LoginPage } from '../features/auth/login-page'
 import { DashboardPage } from '../features/projects/dashboard-page'
+import { HomePage } from '../features/projects/home-page'
 import { ProjectsPage } from '../features/projects/projects-page'
 import { ReportPage } from '../features/report/report-page'
 import { ContactPage } from '../features/static-pages/contact-page'
 import { DocsPage } from '../features/static-pages/docs-page'
 import { FaqPage } from '../features/static-pages/faq-page'
-import { NotAvailablePage, NotFoundPage } from '../features/static-pages/not-available-page'
+import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { PrivacyPage } from '../features/static-pages/privacy-page'
 import { StatusPage } from '../features/static-pages/status-page'
 import { TermsPage } from '../features/static-pages/terms-page'
@@ -20,7 +21,7 @@ export function createRouter() {
     {
       element: <AppLayout />,
       children: [
-        { path: '/', element: <Navigate to="/dashboard" replace /> },
+        { path: '/', element: <HomePage /> },
         { path: '/projects', element: <ReportPage /> },
         { path: '/projects.html', element: <ProjectsPage /> },
         { path: '/dashboard', element: <DashboardPage /> },
@@ -31,7 +32,6 @@ export function createRouter() {
         { path: '/docs', element: <DocsPage /> },
         { path: '/status', element: <StatusPage /> },
         { path: '/contact', element: <ContactPage /> },
-        { path: '/blog', element: <NotAvailablePage title="Blog" /> },
         // companion pages load on demand, outside the report page's first bundle
         {
           path: '/vulns',

@@ -60,7 +60,7 @@ export function refreshRoutes(
       })
       if (body.branch) await ensureBranch(client, uuid, body.branch)
     })
-    return presentProject(db, (await findProject(db, uuid))!)
+    return presentProject(db, (await findProject(db, uuid))!, false)
   })
 
   bindRoute(app, routes.projectRefresh, async ({ params, query, request }) => {

@@ -165,6 +165,23 @@ describe.each(storageModes())('team visibility on %s storage', (mode) => {
     }
   })
 
+  it("answers readonly as the caller's: true exactly where their role may not change the project", async () => {
+    const viewers = new Set(['viewer', 'redViewer'])
+    for (const who of ['admin', 'viewer', 'redViewer', 'redAdmin', 'blueCollaborator']) {
+      const as = auth[who]!
+      const listed = (await get(as, `/api/v1/accounts/${account}/projects`)).json as unknown as {
+        uuid: string
+        readonly: boolean
+      }[]
+      for (const p of listed) expect(p.readonly, `${who} lists ${p.uuid}`).toBe(viewers.has(who))
+      const first = listed[0]!
+      expect((await get(as, `/api/v1/projects/${first.uuid}`)).json.readonly, who).toBe(viewers.has(who))
+      // the page's rule and the server's agree: a readonly project refuses a recompute
+      const recompute = await api.call('POST', `/api/v1/reports/${first.uuid}/full?branch=main`, { auth: as })
+      expect(recompute.status === 403, `${who} recomputes: ${recompute.status}`).toBe(viewers.has(who))
+    }
+  })
+
   it("answers another team's project like no project on the report, history, badge and export routes", async () => {
     const paths = (uuid: string) => [
       `/api/v1/projects/${uuid}`,

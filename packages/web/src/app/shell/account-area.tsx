@@ -14,7 +14,8 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
+import { signInHref } from '../../features/auth/sign-in-rules'
 import { useSession } from '../../features/auth/use-session'
 import { initials } from '../../lib/format'
 
@@ -34,10 +35,17 @@ function Row({ label, value }: { label: string; value: string }) {
 export function AccountArea({ compact = false }: { compact?: boolean }) {
   const { status, user, account } = useSession()
   const [opened, { toggle, close }] = useDisclosure(false)
+  const location = useLocation()
   if (status === 'unknown') return null
   if (status !== 'authenticated' || !user) {
     return (
-      <Button component={Link} to="/account/sign-in" variant="default" size="xs" data-testid="sign-in-link">
+      <Button
+        component={Link}
+        to={signInHref(location)}
+        variant="default"
+        size="xs"
+        data-testid="sign-in-link"
+      >
         Sign in
       </Button>
     )

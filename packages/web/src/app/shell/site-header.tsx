@@ -1,5 +1,6 @@
-// The page header of report-page §2: brand logo, experimental-mode icon, links Home, Blog, FAQ,
-// Status, Docs, API, a logout link for signed-in non-default accounts, and the account area.
+// The page header of report-page §2: brand logo, experimental-mode icon, links Home, FAQ, Status, Docs,
+// API (and Projects, Dashboard for signed-in members), a logout link for signed-in non-default accounts,
+// and the account area.
 import {
   ActionIcon,
   Anchor,
@@ -18,7 +19,7 @@ import { useSession } from '../../features/auth/use-session'
 import { FlaskIcon, LogoutIcon } from '../../ui/icons'
 import { AccountArea } from './account-area'
 import { BrandLogo } from './brand-logo'
-import { NAV_LINKS, type NavLink } from './nav-links'
+import { type NavLink, navLinks } from './nav-links'
 
 function HeaderLink({ link, onClick }: { link: NavLink; onClick?: () => void }) {
   const style = { fontSize: 14, fontWeight: 550 }
@@ -56,6 +57,7 @@ export function SiteHeader() {
   const { status, signOut } = useSession()
   const experimental = useExperimental()
   const [drawer, { toggle, close }] = useDisclosure(false)
+  const links = navLinks(status === 'authenticated')
   return (
     <Box
       component="header"
@@ -79,7 +81,7 @@ export function SiteHeader() {
             ) : null}
           </Group>
           <Group gap={26} visibleFrom="sm" component="nav" aria-label="Main">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <HeaderLink key={link.label} link={link} />
             ))}
           </Group>
@@ -119,7 +121,7 @@ export function SiteHeader() {
       </Container>
       <Drawer opened={drawer} onClose={close} title={<BrandLogo />} size="xs" hiddenFrom="sm">
         <Stack gap="lg" component="nav" aria-label="Main" pt="sm">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <HeaderLink key={link.label} link={link} onClick={close} />
           ))}
         </Stack>

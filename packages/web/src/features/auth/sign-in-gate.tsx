@@ -7,11 +7,20 @@ import { LOGIN_REQUIRED, SignInPrompt } from './sign-in-prompt'
 import { requiresSignIn } from './sign-in-rules'
 import { useSession } from './use-session'
 
-export function SignInGate({ children, always = false }: { children: ReactNode; always?: boolean }) {
+interface GateProps {
+  children: ReactNode
+  /** Every visitor must sign in, whatever the address says (pages of an account, not of the public). */
+  always?: boolean
+  /** The line under the prompt's title; the report's 'check your clearance' by default. */
+  reason?: string
+}
+
+export function SignInGate({ children, always = false, reason }: GateProps) {
   const { status } = useSession()
   const [search] = useSearchParams()
   if (status === 'unknown') return <PageLoader label="Checking your session…" />
   if ((always || requiresSignIn(search)) && status !== 'authenticated') {
+    if (always && reason) return <SignInPrompt reason={reason} />
     return <SignInPrompt notice={LOGIN_REQUIRED} reason="Sign in and we will check your clearance." />
   }
   return <>{children}</>

@@ -9,11 +9,13 @@ import { sdk } from '../../lib/sdk'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { SignInGate } from '../auth/sign-in-gate'
+import { useMemberView } from '../auth/use-member-view'
 import { BadgesPanel } from './badges-panel'
 
 function BadgesContent() {
   const [search] = useSearchParams()
   const pid = search.get('pid') ?? ''
+  const member = useMemberView()
   const branch = search.get('branch') ?? 'main'
   const repository = search.get('gh')
   const project = useQuery({
@@ -35,7 +37,7 @@ function BadgesContent() {
           Badges of {project.data.title || project.data.name}
         </Title>
         {repository ? <Text size="sm">Paste a snippet into the README of {repository}.</Text> : null}
-        <Anchor component={Link} to={reportHref(pid, branch)} size="sm">
+        <Anchor component={Link} to={reportHref(pid, branch, { member })} size="sm">
           Back to the report
         </Anchor>
       </div>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
+import { useMemberView } from '../auth/use-member-view'
 import { ANALYSIS_POLL_MS, analysisStep } from './analysis-progress-model'
 
 function useElapsedSeconds(): number {
@@ -37,7 +38,7 @@ export function AnalysisProgress() {
     },
   })
   const step = project.data ? analysisStep(project.data, branch, analysisUuid) : null
-  const report = reportHref(pid, branch)
+  const report = reportHref(pid, branch, { member: useMemberView() })
   useEffect(() => {
     if (step?.kind === 'done') navigate(report, { replace: true })
   }, [step?.kind, navigate, report])

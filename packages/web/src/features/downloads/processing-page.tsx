@@ -7,7 +7,9 @@ import type { Era } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
+import { useMemberView } from '../auth/use-member-view'
 import { AnalysisProgress } from './analysis-progress'
 
 function fileUrl(era: Era): string {
@@ -26,6 +28,7 @@ function DownloadProgress() {
   const [era, setEra] = useState<Era | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [progress, setProgress] = useState(0)
+  const member = useMemberView()
   useEffect(() => {
     if (!eraId) return
     let stop = false
@@ -57,7 +60,7 @@ function DownloadProgress() {
       stop = true
     }
   }, [eraId, refresh])
-  const back = `/projects/?pid=${encodeURIComponent(search.get('pid') ?? '')}&branch=${encodeURIComponent(search.get('branch') ?? '')}`
+  const back = reportHref(search.get('pid') ?? '', search.get('branch'), { member })
   return (
     <Paper withBorder radius="md" p="xl" maw={560} mx="auto" data-testid="processing-page">
       <Stack gap="md" align="center">

@@ -2,7 +2,7 @@
 // outcome, vulnerabilities by severity, the account's score trend, the most widespread vulnerable
 // components and the latest report of every branch — from GET /api/v3/reports,
 // /api/v1/metrics/security/me and /api/v2/accounts/me/insights/dependencies.
-import { Code, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReportsOverview, SecurityMetrics } from '@sextant/contract'
 import { useState } from 'react'
 import { formatCount } from '../../lib/format'
@@ -25,14 +25,14 @@ import {
   sinceDaysOf,
 } from './dashboard-model'
 import { LatestReportsTable } from './latest-reports-table'
+import { UploadExample } from './upload-example'
 import { useReportsOverview, useSecurityMetrics } from './use-dashboard'
 import { WidespreadComponents } from './widespread-components'
 
-const UPLOAD_EXAMPLE = `curl -F file=@bom.json '${window.location.origin}/api/v1/uploads/new/sbom-cdx.json?branch=main'`
-
+/** Anonymous visitors are asked to sign in (the dashboard is an account's), then shown it. */
 export function DashboardPage() {
   return (
-    <SignInGate>
+    <SignInGate always reason="The dashboard sums up your account's projects: sign in to see it.">
       <DashboardContent />
     </SignInGate>
   )
@@ -81,12 +81,7 @@ function DashboardContent() {
           icon={<InfoIcon size={22} />}
           testId="dashboard-empty"
         >
-          <Text size="sm">
-            Upload an SBOM or your manifests and lockfiles to create the first project, for example:
-          </Text>
-          <Code block mt="sm">
-            {UPLOAD_EXAMPLE}
-          </Code>
+          <UploadExample />
         </StatusPanel>
       ) : (
         <Overview overview={overview.data} metrics={metrics.data} sinceDaysAgo={sinceDaysAgo} />

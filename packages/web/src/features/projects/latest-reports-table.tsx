@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { formatRelative } from '../../lib/format'
 import { reportHref } from '../../lib/links'
 import { SimpleTable } from '../../ui/simple-table'
+import { useMemberView } from '../auth/use-member-view'
 import { scoreTone } from './dashboard-model'
 
 type Row = ReportsOverview['reports'][number]
@@ -37,6 +38,7 @@ function Scores({ row }: { row: Row }) {
 }
 
 export function LatestReportsTable({ reports }: { reports: Row[] }) {
+  const member = useMemberView()
   return (
     <SimpleTable
       testId="latest-reports-table"
@@ -45,7 +47,7 @@ export function LatestReportsTable({ reports }: { reports: Row[] }) {
         key: `${r.projectUuid}/${r.branch}`,
         cells: [
           <div key="project">
-            <Anchor component={Link} to={reportHref(r.projectUuid, r.branch)} fw={600} size="sm">
+            <Anchor component={Link} to={reportHref(r.projectUuid, r.branch, { member })} fw={600} size="sm">
               {r.projectName}
             </Anchor>
             <Text size="xs" c="dimmed">

@@ -1,20 +1,21 @@
-// The empty and failed states of a project list; renders the list when there is one.
-
-import { Code, Text } from '@mantine/core'
+// The empty and failed states of a project list; renders the list when there is one. An empty list of a
+// member's account says how to upload with a token; an empty public list says so and offers sign-in.
+import { Text } from '@mantine/core'
 import type { Project } from '@sextant/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { AlertIcon, InfoIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
-
-const UPLOAD_EXAMPLE = `curl -F file=@bom.json '${window.location.origin}/api/v1/uploads/new/sbom-cdx.json?branch=main'`
+import { UploadExample } from './upload-example'
 
 interface Props {
   query: UseQueryResult<Project[]>
+  /** The caller sees the server's public projects (anonymous visitors). */
+  publicOnly: boolean
   render: (projects: Project[]) => ReactNode
 }
 
-export function ProjectListState({ query, render }: Props) {
+export function ProjectListState({ query, publicOnly, render }: Props) {
   if (query.isError) {
     return (
       <StatusPanel title="SORRY, SOMETHING WENT WRONG" tone="danger" icon={<AlertIcon size={22} />}>
@@ -24,14 +25,20 @@ export function ProjectListState({ query, render }: Props) {
   }
   if (!query.data) return null
   if (query.data.length === 0) {
-    return (
-      <StatusPanel title="No projects yet" tone="info" icon={<InfoIcon size={22} />} testId="projects-empty">
+    return publicOnly ? (
+      <StatusPanel
+        title="No public projects yet"
+        tone="info"
+        icon={<InfoIcon size={22} />}
+        testId="projects-empty"
+      >
         <Text size="sm">
-          Upload an SBOM or your manifests and lockfiles to create the first project, for example:
+          Nobody has shared a report on this server yet. Sign in to see your account's projects.
         </Text>
-        <Code block mt="sm">
-          {UPLOAD_EXAMPLE}
-        </Code>
+      </StatusPanel>
+    ) : (
+      <StatusPanel title="No projects yet" tone="info" icon={<InfoIcon size={22} />} testId="projects-empty">
+        <UploadExample />
       </StatusPanel>
     )
   }

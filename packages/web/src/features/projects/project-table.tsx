@@ -6,6 +6,7 @@ import type { Project } from '@sextant/contract'
 import { Link } from 'react-router-dom'
 import { formatRelative } from '../../lib/format'
 import { reportHref } from '../../lib/links'
+import { useMemberView } from '../auth/use-member-view'
 import { ProjectScores } from './project-scores'
 
 export function ProjectTable({
@@ -15,6 +16,7 @@ export function ProjectTable({
   projects: Project[]
   withScores?: boolean
 }) {
+  const member = useMemberView()
   return (
     <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
       <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover data-testid="project-table">
@@ -30,7 +32,11 @@ export function ProjectTable({
           {projects.map((project) => (
             <Table.Tr key={project.uuid} data-testid="project-row">
               <Table.Td>
-                <Anchor component={Link} to={reportHref(project.uuid, project.branches[0])} fw={600}>
+                <Anchor
+                  component={Link}
+                  to={reportHref(project.uuid, project.branches[0], { member })}
+                  fw={600}
+                >
                   {project.title || project.name}
                 </Anchor>
                 {project.url ? (
@@ -45,7 +51,7 @@ export function ProjectTable({
                     <Badge
                       key={branch}
                       component={Link}
-                      to={reportHref(project.uuid, branch)}
+                      to={reportHref(project.uuid, branch, { member })}
                       variant="default"
                       radius="sm"
                       style={{ cursor: 'pointer', textTransform: 'none' }}

@@ -1,5 +1,6 @@
 // /projects.html: the projects of the caller's account, each linking to its report page with the newest
 // scores against the project's thresholds, with search, sorting and "Add project" (report-page §2 Routes; issue 8).
+// Anonymous visitors see the server's public projects (the default account's), also on the home page.
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { PageLoader } from '../../ui/page-loader'
@@ -21,9 +22,6 @@ export function ProjectsPage() {
 
 function ProjectsContent() {
   const { account } = useSession()
-  const projects = useAccountProjects()
-  const [search, setSearch] = useState('')
-  const [sort, setSort] = useState<ProjectSort>('name-asc')
   const [adding, setAdding] = useState(false)
   return (
     <Stack gap="lg">
@@ -44,6 +42,20 @@ function ProjectsContent() {
           </Button>
         )}
       </Group>
+      <ProjectList />
+      {adding ? <AddProjectDialog onClose={() => setAdding(false)} /> : null}
+    </Stack>
+  )
+}
+
+/** The caller's projects (the public ones for anonymous visitors) with search and sorting. */
+export function ProjectList() {
+  const { account } = useSession()
+  const projects = useAccountProjects()
+  const [search, setSearch] = useState('')
+  const [sort, setSort] = useState<ProjectSort>('name-asc')
+  return (
+    <>
       {projects.data && projects.data.length > 0 ? (
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
@@ -70,6 +82,7 @@ function ProjectsContent() {
       {projects.isPending ? <PageLoader label="Loading projects…" minHeight={200} /> : null}
       <ProjectListState
         query={projects}
+        publicOnly={account?.default ?? true}
         render={(list) => {
           const shown = visibleProjects(list, search, sort)
           return shown.length === 0 ? (
@@ -81,7 +94,6 @@ function ProjectsContent() {
           )
         }}
       />
-      {adding ? <AddProjectDialog onClose={() => setAdding(false)} /> : null}
-    </Stack>
+    </>
   )
 }

@@ -1,13 +1,16 @@
 // The report page's title row (report-page §2 Layout): project name, branch dropdown (latest report
-// only; changing it reloads with the same parameters and the new branch), report-history selector.
+// only; changing it reloads with the same parameters and the new branch), report-history selector. A
+// signed-in member who may change the project but opened its public view gets 'Member view' (mode=eli,
+// issue 14: their actions one click away); in the member view a project they may only read says so.
 
-import { Badge, Box, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { Badge, Box, Button, Group, NativeSelect, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import type { HistoryEntry, Project } from '@sextant/contract'
 import type { ReactNode } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
-import { withBranch, withReportUuid } from './report-url'
+import { useSession } from '../auth/use-session'
+import { withBranch, withMemberView, withReportUuid } from './report-url'
 import { useStickyTitle } from './use-sticky-title'
 
 interface TitleRowProps {
@@ -28,6 +31,8 @@ function historyLabel(entry: HistoryEntry, index: number): string {
 export function ReportTitleRow({ project, branch, reportUuid, history, actions }: TitleRowProps) {
   const sticky = useStickyTitle()
   const [search, setSearch] = useSearchParams()
+  const signedIn = useSession().status === 'authenticated'
+  const memberView = search.get('mode') === 'eli'
   useDocumentTitle(`${project.title || project.name}${branch ? ` (${branch})` : ''} · Sextant`)
   const latest = reportUuid === null
   const branches =
@@ -48,10 +53,25 @@ export function ReportTitleRow({ project, branch, reportUuid, history, actions }
             <Title order={1} size="h2" data-testid="project-name" style={{ wordBreak: 'break-word' }}>
               {project.title || project.name}
             </Title>
-            {project.readonly ? (
-              <Badge color="gray" variant="light">
-                Read-only
-              </Badge>
+            {memberView && project.readonly ? (
+              <Tooltip label="Your role may read this project but not change it">
+                <Badge color="gray" variant="light" data-testid="readonly-badge">
+                  Read-only
+                </Badge>
+              </Tooltip>
+            ) : null}
+            {signedIn && !memberView && !project.readonly ? (
+              <Tooltip label="Show the actions of your role: recompute, exclusions, licence fixes">
+                <Button
+                  component={Link}
+                  to={`?${withMemberView(search).toString()}`}
+                  size="compact-sm"
+                  variant="light"
+                  data-testid="member-view-link"
+                >
+                  Member view
+                </Button>
+              </Tooltip>
             ) : null}
             {latest ? null : (
               <Badge color="gray" variant="outline" data-testid="historic-badge">

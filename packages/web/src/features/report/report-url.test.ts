@@ -1,6 +1,6 @@
 // Report page URL state: the id alias, trimming, and parameters kept on branch and report changes.
 import { describe, expect, it } from 'vitest'
-import { parseReportParams, withBranch, withReportUuid } from './report-url'
+import { parseReportParams, withBranch, withMemberView, withReportUuid } from './report-url'
 
 describe('parseReportParams', () => {
   it('reads every parameter', () => {
@@ -42,5 +42,13 @@ describe('withBranch / withReportUuid', () => {
     expect(withReportUuid(base, 'r2').get('reportUuid')).toBe('r2')
     expect(withReportUuid(withReportUuid(base, 'r2'), null).has('reportUuid')).toBe(false)
     expect(base.has('reportUuid')).toBe(false)
+  })
+})
+
+describe('withMemberView', () => {
+  it('adds mode=eli and keeps everything else', () => {
+    const next = withMemberView(new URLSearchParams('pid=p&branch=main&reportUuid=r'))
+    expect(next.toString()).toBe('pid=p&branch=main&reportUuid=r&mode=eli')
+    expect(withMemberView(next).getAll('mode')).toEqual(['eli'])
   })
 })

@@ -41,3 +41,10 @@ export function withReportUuid(search: URLSearchParams, reportUuid: string | nul
   else next.delete('reportUuid')
   return next
 }
+
+/** The member (non-public) view of the same report: mode=eli (§2 Routes). */
+export function withMemberView(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search)
+  next.set('mode', 'eli')
+  return next
+}
