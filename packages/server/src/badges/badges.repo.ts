@@ -1,64 +1,45 @@
-// What a badge needs in one query (spec report-page §7 badges; DESIGN §2: badges never load report
-// documents): the project's visibility, badge key and minimum scores, and the chosen report's scores.
-import type { Thresholds } from '@sextant/contract'
+// What a badge needs (spec report-page §7 badges; DESIGN §2: badges never load report documents): the
+// project's badge key, then the chosen report's scores. Issue 13 item 5: the scores are read only once
+// the route has decided the caller may see the project, and only through that project (and branch).
 import type { Db } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
 
-export interface BadgeFacts {
-  projectUuid: string
-  accountUuid: string
-  isPublic: boolean
-  badgeKey: string
-  thresholds: Thresholds
-  scores: { security: number; stability: number; licensing: number } | null
+export interface BadgeScores {
+  security: number
+  stability: number
+  licensing: number
 }
 
-interface Row {
-  uuid: string
-  account_uuid: string
-  is_public: boolean
-  badge_key: string
-  thresholds: Thresholds
-  security_score: number | null
-  stability_score: number | null
-  licensing_score: number | null
+export async function badgeKeyOf(db: Db, projectUuid: string): Promise<string | null> {
+  if (!isUuid(projectUuid)) return null
+  const { rows } = await db.query<{ badge_key: string }>('SELECT badge_key FROM projects WHERE uuid = $1', [
+    projectUuid,
+  ])
+  return rows[0]?.badge_key ?? null
 }
 
-/** The report is `reportUuid`'s, else the branch's latest, else (no branch) the project's latest. */
-export async function badgeFacts(
+/**
+ * The scores of `reportUuid` when given, else of the branch's latest report, else (no branch) of the
+ * project's latest; a report of another project or (with both given) another branch is no report.
+ */
+export async function badgeScores(
   db: Db,
   projectUuid: string,
   branch: string | undefined,
   reportUuid: string | undefined,
-): Promise<BadgeFacts | null> {
-  if (!isUuid(projectUuid) || (reportUuid !== undefined && !isUuid(reportUuid))) return null
-  const { rows } = await db.query<Row>(
-    `SELECT p.uuid, p.account_uuid, p.is_public, p.badge_key, p.thresholds,
-            r.security_score, r.stability_score, r.licensing_score
-     FROM projects p
-     LEFT JOIN LATERAL (
-       SELECT security_score, stability_score, licensing_score FROM reports
-       WHERE project_uuid = p.uuid AND ($2::uuid IS NULL OR uuid = $2::uuid) AND ($3::text IS NULL OR branch = $3)
-       ORDER BY created_at DESC LIMIT 1
-     ) r ON true
-     WHERE p.uuid = $1`,
-    [projectUuid, reportUuid ?? null, reportUuid ? null : (branch ?? null)],
+): Promise<BadgeScores | null> {
+  if (reportUuid !== undefined && !isUuid(reportUuid)) return null
+  const { rows } = await db.query<{
+    security_score: number
+    stability_score: number | null
+    licensing_score: number | null
+  }>(
+    `SELECT security_score, stability_score, licensing_score FROM reports
+     WHERE project_uuid = $1 AND ($2::uuid IS NULL OR uuid = $2::uuid) AND ($3::text IS NULL OR branch = $3)
+     ORDER BY created_at DESC LIMIT 1`,
+    [projectUuid, reportUuid ?? null, branch ?? null],
   )
   const r = rows[0]
   if (!r) return null
-  return {
-    projectUuid: r.uuid,
-    accountUuid: r.account_uuid,
-    isPublic: r.is_public,
-    badgeKey: r.badge_key,
-    thresholds: r.thresholds,
-    scores:
-      r.security_score === null
-        ? null
-        : {
-            security: r.security_score,
-            stability: r.stability_score ?? 0,
-            licensing: r.licensing_score ?? 0,
-          },
-  }
+  return { security: r.security_score, stability: r.stability_score ?? 0, licensing: r.licensing_score ?? 0 }
 }

@@ -14,7 +14,10 @@ export interface ReportRef {
   downloadKey: string
 }
 
-/** The report a download is for: `reportUuid` when given, else the branch's latest. */
+/**
+ * The report a download is for: `reportUuid` when given, else the branch's latest; always one of the
+ * project's reports, and on `branch` when both are given (issue 13 item 5).
+ */
 export async function findReportRef(
   db: Db,
   projectUuid: string,
@@ -23,10 +26,10 @@ export async function findReportRef(
 ): Promise<ReportRef | null> {
   if (reportUuid && !isUuid(reportUuid)) return null
   const { rows } = await db.query<{ uuid: string; branch: string; components: number; download_key: string }>(
-    reportUuid
-      ? 'SELECT uuid, branch, components, download_key FROM reports WHERE project_uuid = $1 AND uuid = $2'
-      : 'SELECT uuid, branch, components, download_key FROM reports WHERE project_uuid = $1 AND branch = $2 ORDER BY created_at DESC LIMIT 1',
-    [projectUuid, reportUuid ?? branch ?? ''],
+    `SELECT uuid, branch, components, download_key FROM reports
+     WHERE project_uuid = $1 AND ($2::uuid IS NULL OR uuid = $2::uuid) AND ($3::text IS NULL OR branch = $3)
+     ORDER BY created_at DESC LIMIT 1`,
+    [projectUuid, reportUuid || null, branch || null],
   )
   const r = rows[0]
   return r ? { uuid: r.uuid, branch: r.branch, components: r.components, downloadKey: r.download_key } : null

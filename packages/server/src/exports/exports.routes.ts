@@ -10,6 +10,7 @@ import { bindRoute } from '../http/route'
 import type { PgBoss } from '../jobs/boss'
 import { canRead } from '../services/projects.access'
 import { findProject, type ProjectRecord } from '../services/projects.repo'
+import { sameSecret } from '../services/secrets'
 import { EXPORT_QUEUE, type ExportJobData } from './export.job'
 import { renderReportFile } from './export.service'
 import { exportFile, findExport, findReportRef, insertExport, type ReportRef } from './exports.repo'
@@ -88,16 +89,17 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
   bindRoute(app, routes.reportJsonDownload, async ({ params, query, request, reply }) => {
     const project = await findProject(db, params.projectId)
     const readable = project !== null && canRead(request.principal, project)
-    // The report's download key opens the link for anyone holding it (spec §5); otherwise normal
-    // visibility. Without either, every problem reads as "no such project" (its branches and reports
-    // are not revealed).
+    // The report's download key opens the link for anyone holding it (spec §5): a capability for the
+    // branch's latest report of this project only, so the report is looked up through the path's
+    // project and branch and its own key compared. Without either, every problem reads as "no such
+    // project" (its branches and reports are not revealed).
     const report = project
       ? await reportOf(db, project, query.branch).catch((error: unknown) => {
           if (readable) throw error
           return null
         })
       : null
-    if (!project || !report || (!readable && query.key !== report.downloadKey))
+    if (!project || !report || (!readable && !sameSecret(query.key, report.downloadKey)))
       throw notFound(params.projectId)
     const file = await renderReportFile(db, report.uuid, 'json')
     if (!file) throw new HttpError(404, 'NOT FOUND: the report is gone.')
@@ -122,7 +124,7 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
     const era = await findExport(db, id)
     const gone = new HttpError(404, `NOT FOUND: there is no export ${id}, or it has expired.`)
     if (!era) throw gone
-    if (downloadKey !== undefined && downloadKey === era.downloadKey) return era
+    if (sameSecret(downloadKey, era.downloadKey)) return era
     const project = await findProject(db, era.projectUuid)
     if (!project || !canRead(principal, project)) throw gone
     return era

@@ -10,38 +10,42 @@ import { canWrite, visibleProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
 import { listAccountProjects, type ProjectRecord, presentProject } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
-import { latestReportUuid, reportHistory, reportJsonById } from '../services/reports.repo'
+import { latestReportUuid, reportHistory, storedReport } from '../services/reports.repo'
 import { reportDecoration } from './jira/jira.repo'
 import { decorateReportJson, decorationKey } from './jira/report-decoration'
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
-  // Sends one stored report: from the cache when this process has served it before, gzipped when the
-  // client accepts it. Answers false when the project has no such report. The project's Jira issues
-  // and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state, for
-  // members of the project's account with the 'jira' feature only (§6 "Issue-tracker information loads
-  // only when the account has the Jira feature"; outsiders of a public project never see its Jira).
+  // Sends one stored report of `project` (already answered by the access check): from the cache when this
+  // process has served it through the same project before, gzipped when the client accepts it. Answers
+  // false when the project has no such report, or (with `branch`) none on that branch. The project's Jira
+  // issues and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state,
+  // for members of the project's account with the 'jira' feature only (§6 "Issue-tracker information
+  // loads only when the account has the Jira feature"; outsiders of a public project never see its Jira).
   async function sendReport(
     request: FastifyRequest,
     reply: FastifyReply,
     project: ProjectRecord,
     reportUuid: string,
+    branch: string | undefined,
   ) {
-    const projectUuid = project.uuid
+    const key = { projectUuid: project.uuid, reportUuid }
     const principal = request.principal
     const jiraShown =
       principal.kind === 'member' &&
       principal.account.uuid === project.accountUuid &&
       principal.account.features.includes(JIRA_FEATURE)
     const [plain, jira] = await Promise.all([
-      cache.get(reportUuid) ??
-        reportJsonById(db, projectUuid, reportUuid).then((json) => json && cache.put(reportUuid, json)),
-      jiraShown ? reportDecoration(db, projectUuid) : null,
+      cache.get(key, branch) ??
+        storedReport(db, project.uuid, reportUuid, branch).then(
+          (found) => found && cache.put(key, found.json, found.branch),
+        ),
+      jiraShown ? reportDecoration(db, project.uuid) : null,
     ])
     if (!plain) return false
     let entry = plain
     if (jira) {
-      const key = `${reportUuid}#jira:${decorationKey(jira)}`
-      entry = cache.get(key) ?? cache.put(key, decorateReportJson(plain.json, jira))
+      const decorated = { ...key, variant: `jira:${decorationKey(jira)}` }
+      entry = cache.get(decorated) ?? cache.put(decorated, decorateReportJson(plain.json, jira), plain.branch)
     }
     reply
       .status(200)
@@ -73,16 +77,20 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
     const uuid = await latestReportUuid(db, project.uuid, branch)
-    if (!uuid || !(await sendReport(request, reply, project, uuid))) {
+    if (!uuid || !(await sendReport(request, reply, project, uuid, branch))) {
       throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
     }
     return undefined
   })
 
-  bindRoute(app, routes.reportById, async ({ params, request, reply }) => {
+  bindRoute(app, routes.reportById, async ({ params, query, request, reply }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
-    if (!(await sendReport(request, reply, project, params.reportId))) {
-      throw new HttpError(404, `NOT FOUND: this project has no report ${params.reportId}.`)
+    const branch = query.branch?.trim() || undefined
+    if (!(await sendReport(request, reply, project, params.reportId, branch))) {
+      throw new HttpError(
+        404,
+        `NOT FOUND: this project has no report ${params.reportId}${branch ? ` on branch '${branch}'` : ''}.`,
+      )
     }
     return undefined
   })

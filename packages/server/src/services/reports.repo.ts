@@ -55,18 +55,33 @@ export async function latestReportUuid(db: Db, projectUuid: string, branch: stri
   return rows[0]?.uuid ?? null
 }
 
-// The document is returned as stored text: no parse and re-serialise of large reports per request.
+// Issue 13 item 5: a report is only ever found through the project the access check answered (and the
+// branch asked for, when one is): every lookup below takes the project uuid, none takes a report uuid alone.
+
+/** One report as stored text (no parse and re-serialise of large reports per request), with its branch. */
+export async function storedReport(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+  branch?: string,
+): Promise<{ json: string; branch: string } | null> {
+  if (!isUuid(reportUuid)) return null
+  const { rows } = await db.query<{ document: string; branch: string }>(
+    `SELECT document::text AS document, branch FROM reports
+     WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)`,
+    [projectUuid, reportUuid, branch ?? null],
+  )
+  const r = rows[0]
+  return r ? { json: r.document, branch: r.branch } : null
+}
+
 export async function reportJsonById(
   db: Db,
   projectUuid: string,
   reportUuid: string,
+  branch?: string,
 ): Promise<string | null> {
-  if (!isUuid(reportUuid)) return null
-  const { rows } = await db.query<{ document: string }>(
-    'SELECT document::text AS document FROM reports WHERE project_uuid = $1 AND uuid = $2',
-    [projectUuid, reportUuid],
-  )
-  return rows[0]?.document ?? null
+  return (await storedReport(db, projectUuid, reportUuid, branch))?.json ?? null
 }
 
 interface HistoryRow {
@@ -107,16 +122,18 @@ export async function reportHistory(
   }))
 }
 
-/** A stored report document, parsed (diff, VEX, recompute state); `null` when the project has no such report. */
+/** A stored report document, parsed (diff, VEX, recompute state); `null` when the project (on `branch`, when
+ * given) has no such report. */
 export async function reportDocumentById(
   db: Db,
   projectUuid: string,
   reportUuid: string,
+  branch?: string,
 ): Promise<ReportDocument | null> {
   if (!isUuid(reportUuid)) return null
   const { rows } = await db.query<{ document: ReportDocument }>(
-    'SELECT document FROM reports WHERE project_uuid = $1 AND uuid = $2',
-    [projectUuid, reportUuid],
+    'SELECT document FROM reports WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)',
+    [projectUuid, reportUuid, branch ?? null],
   )
   return rows[0]?.document ?? null
 }

@@ -1,7 +1,14 @@
 // Secrets at rest (DESIGN §2, §7): passwords hashed with argon2id, tokens and codes stored as SHA-256
 // digests (random, high-entropy values: a fast digest is enough and keeps lookups indexed), TOTP seeds
 // encrypted with AES-256-GCM (spec accounts-and-api §7 MFA).
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 
 export function hashPassword(password: string): Promise<string> {
@@ -15,6 +22,12 @@ export async function verifyPassword(stored: string | null, password: string): P
   } catch {
     return false
   }
+}
+
+/** A key or token given by a caller against the stored one, in constant time (no early exit). */
+export function sameSecret(given: string | undefined | null, stored: string): boolean {
+  if (typeof given !== 'string' || given.length !== stored.length) return false
+  return timingSafeEqual(Buffer.from(given), Buffer.from(stored))
 }
 
 export function digestToken(token: string): string {

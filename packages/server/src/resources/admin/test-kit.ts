@@ -2,6 +2,7 @@
 // test can scan them for secrets, sessions for members of any role, and the secrets scan itself.
 import type { Role } from '@sextant/contract'
 import type { Db } from '../../db/connection'
+import { insertMembership } from '../../services/identity.repo'
 import { digestToken, newAccessToken, newUuid } from '../../services/secrets'
 
 /** A parsed JSON answer for tests: any property may be read (a missing one is undefined at run time). */
@@ -89,4 +90,35 @@ export function leaks(answers: Answer[], secrets: Secret[]): string[] {
     }
   }
   return found
+}
+
+/**
+ * A new account with one member of `role`, written straight to storage, and that member's session:
+ * tests of authorisation (issue 13) need callers in other accounts without going through registration
+ * or invitations (whose rules are tested on their own).
+ */
+export async function memberInNewAccount(
+  db: Db,
+  email: string,
+  role: Role = 'Administrator',
+): Promise<{ auth: string; accountUuid: string; membershipUuid: string }> {
+  const accountUuid = newUuid()
+  const userUuid = newUuid()
+  await db.query('INSERT INTO accounts (uuid, name, email) VALUES ($1, $2, $3)', [accountUuid, email, email])
+  await db.query('INSERT INTO users (uuid, email, name) VALUES ($1, $2, $3)', [userUuid, email, email])
+  const membershipUuid = await insertMembership(db, accountUuid, userUuid, role)
+  return { auth: await sessionFor(db, membershipUuid), accountUuid, membershipUuid }
+}
+
+/** Another member of an existing account, with a session. */
+export async function memberOfAccount(
+  db: Db,
+  accountUuid: string,
+  email: string,
+  role: Role,
+): Promise<{ auth: string; membershipUuid: string }> {
+  const userUuid = newUuid()
+  await db.query('INSERT INTO users (uuid, email, name) VALUES ($1, $2, $3)', [userUuid, email, email])
+  const membershipUuid = await insertMembership(db, accountUuid, userUuid, role)
+  return { auth: await sessionFor(db, membershipUuid), membershipUuid }
 }

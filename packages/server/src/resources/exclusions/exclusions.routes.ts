@@ -91,7 +91,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
       exclusionsInForce(db, project, params.branch),
       latestReportUuid(db, project.uuid, params.branch),
     ])
-    const report = reportUuid ? await reportDocumentById(db, project.uuid, reportUuid) : null
+    const report = reportUuid ? await reportDocumentById(db, project.uuid, reportUuid, params.branch) : null
     const text = writeVex(exclusions, {
       report,
       serialNumber: `urn:uuid:${newUuid()}`,

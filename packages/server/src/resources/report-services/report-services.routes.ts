@@ -31,15 +31,24 @@ export function reportServiceRoutes(
     return recomputeState(db, project, query.branch)
   })
 
+  // Both reports must be the path project's and on the branch asked for (issue 13 item 5): a report uuid
+  // of another project or branch answers 404 like one that does not exist.
   bindRoute(app, routes.reportDiff, async ({ params, query, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     const toUuid = query.to ?? (await latestReportUuid(db, project.uuid, query.branch))
-    const to = toUuid ? await reportDocumentById(db, project.uuid, toUuid) : null
+    const to = toUuid ? await reportDocumentById(db, project.uuid, toUuid, query.branch) : null
     if (!toUuid || !to)
-      throw new HttpError(404, `NOT FOUND: no report ${query.to ?? `on branch '${query.branch}'`}.`)
+      throw new HttpError(
+        404,
+        `NOT FOUND: no report ${query.to ? `${query.to} ` : ''}on branch '${query.branch}' of this project.`,
+      )
     const fromUuid = query.from ?? (await previousReportUuid(db, project.uuid, toUuid))
-    const from = fromUuid ? await reportDocumentById(db, project.uuid, fromUuid) : null
-    if (query.from && !from) throw new HttpError(404, `NOT FOUND: this project has no report ${query.from}.`)
+    const from = fromUuid ? await reportDocumentById(db, project.uuid, fromUuid, query.branch) : null
+    if (query.from && !from)
+      throw new HttpError(
+        404,
+        `NOT FOUND: no report ${query.from} on branch '${query.branch}' of this project.`,
+      )
     return diffReports(from, to)
   })
 

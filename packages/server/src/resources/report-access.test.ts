@@ -1,0 +1,115 @@
+// Issue 13 item 5: no cache or lookup comes before the access check, and a report is only ever found
+// through the path's project (and branch). The attack as filed: once Bob has opened his own report, an
+// anonymous GET /api/v1/reports/<any public project>/full/<Bob's reportUuid> answered 200 with Bob's
+// report and its downloadKey (served from the report cache), which then opened /reports/<projB>/json.
+// Then every other report lookup by uuid (downloads, eras, badges, diffs, VEX, history) the same way.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageModes } from '../testing/databases'
+import { startTestInstance, type TestInstance, waitForReport } from '../testing/instance'
+import { memberInNewAccount } from './admin/test-kit'
+
+const sbom = readFileSync(new URL('./fixtures/small.cdx.json', import.meta.url))
+
+describe.each(storageModes())('report lookups on %s storage', (mode) => {
+  let t: TestInstance
+  let bob: Record<string, string>
+  /** A public project (an anonymous scan), with its report on main. */
+  let pub = ''
+  let pubReport = ''
+  /** Bob's private project, its report and download key. */
+  let projB = ''
+  let bobReport = ''
+  let bobKey = ''
+
+  async function upload(headers: Record<string, string>, branch = 'main'): Promise<string> {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=${branch}`, {
+      method: 'POST',
+      body: form,
+      headers,
+    })
+    const body = (await res.json()) as { projectUuid: string }
+    expect(res.status, JSON.stringify(body)).toBe(202)
+    return body.projectUuid
+  }
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers })
+
+  beforeAll(async () => {
+    t = await startTestInstance(mode)
+    bob = { authorization: (await memberInNewAccount(t.sextant.db, 'bob@b.test')).auth }
+    pub = await upload({})
+    pubReport = String((await waitForReport(t.url, pub, 'main')).uuid)
+    projB = await upload(bob)
+    const report = await waitForReport(t.url, projB, 'main', bob)
+    bobReport = String(report.uuid)
+    bobKey = String(report.downloadKey)
+    expect(bobKey).toMatch(/^[0-9a-f]{32}$/)
+  }, 60_000)
+  afterAll(async () => t?.close())
+
+  it("never serves Bob's report through a public project, even once it is in the report cache", async () => {
+    // Bob opens his own report: this process now holds it in its report cache.
+    expect((await get(`/api/v1/reports/${projB}/full?branch=main`, bob)).status).toBe(200)
+    expect((await get(`/api/v1/reports/${projB}/full/${bobReport}`, bob)).status).toBe(200)
+    for (const gzip of [false, true]) {
+      const res = await get(
+        `/api/v1/reports/${pub}/full/${bobReport}`,
+        gzip ? { 'accept-encoding': 'gzip' } : {},
+      )
+      const text = await res.text()
+      expect(res.status, text.slice(0, 200)).toBe(404)
+      expect(text).not.toContain(bobKey)
+    }
+    // Nor to another account's member through their own project.
+    const carol = { authorization: (await memberInNewAccount(t.sextant.db, 'carol@c.test')).auth }
+    const own = await upload(carol)
+    expect((await get(`/api/v1/reports/${own}/full/${bobReport}`, carol)).status).toBe(404)
+    // The download key (which the leak handed out) is what opens Bob's JSON download to anyone.
+    expect((await get(`/api/v1/reports/${projB}/json?branch=main`)).status).toBe(404)
+    expect((await get(`/api/v1/reports/${projB}/json?branch=main&key=${pubReport}`)).status).toBe(404)
+    expect((await get(`/api/v1/reports/${projB}/json?branch=main&key=${bobKey}`)).status).toBe(200)
+  })
+
+  it('answers a report of the right project on another branch as not found', async () => {
+    expect((await get(`/api/v1/reports/${pub}/full/${pubReport}?branch=main`)).status).toBe(200)
+    expect((await get(`/api/v1/reports/${pub}/full/${pubReport}?branch=dev`)).status).toBe(404)
+  })
+
+  it("finds no other project's report through downloads, eras, badges, diffs or VEX", async () => {
+    const csv = await fetch(
+      `${t.url}/api/v1/reports/vulnerabilities_csv/${pub}?branch=main&reportUuid=${bobReport}`,
+      { method: 'POST' },
+    )
+    expect(csv.status).toBe(404)
+    const era = await fetch(`${t.url}/api/v1/eras`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: pub, reportUuid: bobReport, format: 'pdf' }),
+    })
+    expect(era.status).toBe(404)
+    // A report of the right project on another branch is no report either.
+    const wrongBranch = await fetch(
+      `${t.url}/api/v1/reports/vulnerabilities_csv/${pub}?branch=dev&reportUuid=${pubReport}`,
+      { method: 'POST' },
+    )
+    expect(wrongBranch.status).toBe(404)
+
+    // Bob's report's scores never show on the public project's badge: "no report" instead.
+    await t.sextant.db.query('UPDATE reports SET security_score = 11 WHERE uuid = $1', [bobReport])
+    const badge = await (await get(`/api/v2/badges/${pub}/security?reportUuid=${bobReport}`)).text()
+    expect(badge).not.toContain('>11<')
+    const ownBadge = await (await get(`/api/v2/badges/${projB}/security?reportUuid=${bobReport}`, bob)).text()
+    expect(ownBadge).toContain('>11<')
+    // A private project's badge needs its key or a reader, whatever report it names.
+    expect((await get(`/api/v2/badges/${projB}/security?reportUuid=${bobReport}`)).status).toBe(404)
+
+    expect((await get(`/api/v1/reports/${pub}/diff?branch=main&to=${bobReport}`)).status).toBe(404)
+    expect(
+      (await get(`/api/v1/reports/${pub}/diff?branch=main&to=${pubReport}&from=${bobReport}`)).status,
+    ).toBe(404)
+    expect((await get(`/api/v1/reports/${pub}/diff?branch=dev&to=${pubReport}`)).status).toBe(404)
+    expect((await get(`/api/v1/reports/${pub}/diff?branch=main&to=${pubReport}`)).status).toBe(200)
+  })
+})
