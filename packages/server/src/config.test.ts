@@ -28,7 +28,11 @@ describe('loadConfig', () => {
     ['SEXTANT_SECRET_KEY', 'abc'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got "${value}"\\)`))
+    // A secret is never quoted back, only its length (issue 18 item 3: credentials never in errors).
+    const got = /TOKEN|PASSWORD|SECRET|KEY/.test(name)
+      ? `a value of ${value.length} characters`
+      : `"${value}"`
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got ${got}\\)`))
   })
 
   it('lists every bad variable at once', () => {
@@ -42,5 +46,24 @@ describe('loadConfig', () => {
     })
     expect(c.mavenRepositories).toEqual(['file:///usr/share/maven-repo', 'https://repo.example/m2/'])
     expect(c.npmRegistry).toBe('http://127.0.0.1:4873/')
+  })
+
+  it('keeps registry credentials out of the URLs it shows and out of its errors', () => {
+    const c = loadConfig({
+      SEXTANT_NPM_REGISTRY: 'https://ci:s3cret@npm.corp/npm',
+      SEXTANT_MAVEN_REPOSITORIES: 'https://deploy:m4ven@nexus.corp/m2/',
+    })
+    expect(c.npmRegistry).toBe('https://npm.corp/npm/')
+    expect(c.mavenRepositories).toEqual(['https://nexus.corp/m2/'])
+    expect(c.outbound.credentials.map((x) => x.prefix)).toEqual(['//npm.corp/npm/', '//nexus.corp/m2/'])
+    const error = (() => {
+      try {
+        loadConfig({ SEXTANT_NPM_REGISTRY: 'https://ci:s3cret@', SEXTANT_NPM_TOKEN: 'x' })
+      } catch (e) {
+        return String(e)
+      }
+    })()
+    expect(error).toContain('SEXTANT_NPM_REGISTRY')
+    expect(error).not.toContain('s3cret')
   })
 })

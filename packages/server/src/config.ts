@@ -3,6 +3,7 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE, sourceSetting } from './enrichment/sources'
+import { type OutboundSettings, readOutboundSettings, redactUrl } from './http-client'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -38,6 +39,18 @@ const envSchema = z.object({
   SEXTANT_ALLOW_PRIVATE_REPOSITORIES: bool.default(false),
   SEXTANT_ALLOW_LOCAL_REPOSITORIES: bool.default(false),
   SEXTANT_GIT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  // The outbound client (issue 18 item 3; docs/security.md "Outbound requests"): proxies, extra CAs and
+  // registry credentials, read and checked by http-client/settings.ts.
+  HTTP_PROXY: z.string().optional(),
+  http_proxy: z.string().optional(),
+  HTTPS_PROXY: z.string().optional(),
+  https_proxy: z.string().optional(),
+  NO_PROXY: z.string().optional(),
+  no_proxy: z.string().optional(),
+  NODE_EXTRA_CA_CERTS: z.string().min(1).optional(),
+  SEXTANT_NPM_TOKEN: z.string().min(1).optional(),
+  SEXTANT_NPMRC: z.string().min(1).optional(),
+  SEXTANT_MAVEN_SETTINGS: z.string().min(1).optional(),
   // Read where they are used (mail, SMS, secrets), validated here so a bad value stops the start.
   SEXTANT_SMTP_URL: z
     .string()
@@ -88,8 +101,12 @@ export interface Config {
   epssSource: string | null
   kevSource: string | null
   cweSource: string | null
+  /** Without credentials (they are in `outbound.credentials`): safe to show and to store. */
   npmRegistry: string
+  /** Without credentials, after settings.xml mirrors. */
   mavenRepositories: string[]
+  /** Proxies, extra CA certificates and per-host credentials of the one outbound client. */
+  outbound: OutboundSettings
   metadataTtlMs: number
   /** Answer registry metadata from the cache only, never the network. */
   offline: boolean
@@ -131,16 +148,36 @@ function splitList(text: string): string[] {
 
 export class ConfigError extends Error {}
 
+/** What an error message may quote of a value: never a secret, never a URL's credentials. */
+function quotable(name: string, value: string | undefined): string {
+  if (value === undefined) return 'nothing'
+  if (/TOKEN|PASSWORD|SECRET|KEY/.test(name)) return `a value of ${value.length} characters`
+  return JSON.stringify(redactUrl(value))
+}
+
 /** Reads the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
-    )
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0])
+      return `  ${i.path.join('.')}: ${i.message} (got ${quotable(name, env[name])})`
+    })
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const registry = e.SEXTANT_NPM_REGISTRY.endsWith('/')
+    ? e.SEXTANT_NPM_REGISTRY
+    : `${e.SEXTANT_NPM_REGISTRY}/`
+  const outbound = readOutboundSettings({
+    env,
+    npmRegistry: registry,
+    mavenRepositories: splitList(e.SEXTANT_MAVEN_REPOSITORIES),
+  })
+  if (!outbound.ok)
+    throw new ConfigError(
+      `Invalid configuration in the environment:\n${outbound.errors.map((l) => `  ${l}`).join('\n')}`,
+    )
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,8 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epssSource: sourceSetting(e.SEXTANT_EPSS_SOURCE, DEFAULT_EPSS_SOURCE),
     kevSource: sourceSetting(e.SEXTANT_KEV_SOURCE, DEFAULT_KEV_SOURCE),
     cweSource: sourceSetting(e.SEXTANT_CWE_SOURCE, null),
-    npmRegistry: e.SEXTANT_NPM_REGISTRY.endsWith('/') ? e.SEXTANT_NPM_REGISTRY : `${e.SEXTANT_NPM_REGISTRY}/`,
-    mavenRepositories: splitList(e.SEXTANT_MAVEN_REPOSITORIES),
+    npmRegistry: outbound.npmRegistry,
+    mavenRepositories: outbound.mavenRepositories,
+    outbound: outbound.settings,
     metadataTtlMs: e.SEXTANT_METADATA_TTL_HOURS * 3600_000,
     offline: e.SEXTANT_OFFLINE,
     allowPrivateRepositories: e.SEXTANT_ALLOW_PRIVATE_REPOSITORIES,

@@ -6,9 +6,7 @@ import { createWriteStream } from 'node:fs'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { checkPublicHost } from '../http/public-address'
-
-export { isNonPublicAddress } from '../http/public-address'
+import { checkPublicHost } from '../http-client'
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; error: string }
 

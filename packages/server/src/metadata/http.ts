@@ -2,7 +2,7 @@
 // offline behaviour live once, in the datasource facade"; issue 5 "Datasources"): per-host limit,
 // retries with exponential backoff and jitter, 429 Retry-After (bounded), timeouts, conditional GET
 // (ETag), a response size limit. Answers outcomes as values; it never throws for a failed request.
-import { HostLimiter } from './limiter'
+import { HostLimiter } from '../http-client/limiter'
 
 export interface HttpOptions {
   fetch?: typeof fetch

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isNonPublicAddress } from '../../http-client'
 import { storageModes, tempDir } from '../../testing/databases'
 import {
   startTestInstance,
@@ -12,7 +13,6 @@ import {
   type TestInstance,
   waitForReport,
 } from '../../testing/instance'
-import { isNonPublicAddress } from './repository-url'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
 const headers = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}`, 'content-type': 'application/json' }

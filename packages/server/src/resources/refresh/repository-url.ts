@@ -3,7 +3,7 @@
 // every address must be public: loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16,
 // fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7) and other special ranges are refused unless
 // SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true. The check runs when the URL is given and again before each clone.
-import { checkPublicHost } from '../../http/public-address'
+import { checkPublicHost, type Resolve } from '../../http-client'
 
 export type RepositoryUrl =
   | { kind: 'remote'; url: string; host: string }
@@ -13,12 +13,10 @@ export interface GuardOptions {
   allowPrivate: boolean
   allowLocal: boolean
   /** Host → addresses (tests); the system resolver by default. */
-  resolve?: (host: string) => Promise<string[]>
+  resolve?: Resolve
 }
 
 export type GuardResult = { ok: true; repository: RepositoryUrl } | { ok: false; message: string }
-
-export { isNonPublicAddress } from '../../http/public-address'
 
 const SCHEMES = new Set(['https:', 'http:', 'git:', 'ssh:'])
 

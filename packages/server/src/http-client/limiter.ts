@@ -1,5 +1,5 @@
-// Per-host concurrency limit for registry requests (DESIGN §4 datasources: "concurrency limits live
-// once, in the datasource facade"). A slot is held for one attempt only, never while backing off.
+// Per-host concurrency limit of the outbound client (DESIGN §4 "concurrency limits live once"; issue 18
+// item 3). A slot is held for one attempt (until its body is read or dropped), never while backing off.
 
 /** A counting semaphore: at most `limit` holders at once, the rest wait in arrival order. */
 export class Semaphore {
@@ -8,16 +8,27 @@ export class Semaphore {
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Waits for a slot; answers its release (calling it twice releases once). */
+  async acquire(): Promise<() => void> {
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
     else this.active++
-    try {
-      return await work()
-    } finally {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
       // Hand the slot straight to the next waiter (active stays the same), or give it back.
       const next = this.waiting.shift()
       if (next) next()
       else this.active--
+    }
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire()
+    try {
+      return await work()
+    } finally {
+      release()
     }
   }
 }
@@ -28,12 +39,21 @@ export class HostLimiter {
 
   constructor(private readonly perHost: number) {}
 
-  run<T>(url: URL, work: () => Promise<T>): Promise<T> {
+  acquire(url: URL): Promise<() => void> {
     let semaphore = this.byHost.get(url.host)
     if (!semaphore) {
       semaphore = new Semaphore(this.perHost)
       this.byHost.set(url.host, semaphore)
     }
-    return semaphore.run(work)
+    return semaphore.acquire()
+  }
+
+  async run<T>(url: URL, work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(url)
+    try {
+      return await work()
+    } finally {
+      release()
+    }
   }
 }
