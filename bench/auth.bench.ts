@@ -115,7 +115,7 @@ export async function authBench(): Promise<BenchSection> {
       }
     const seq = new Map([...sequential].map(([name, values]) => [name, median(values)]))
     rows.push({
-      what: 'sequential GET /api/v1/admin/core/scopes, median latency: no header / Token / Bearer (principal cached)',
+      what: 'sequential GET /api/v1/admin/core/scopes, median latency: no header / Token / Bearer (principal cached, epoch read per request)',
       budget: '—',
       measured: variants.map(([name]) => ms(seq.get(name)!)).join(' / '),
       ok: null,
@@ -125,7 +125,7 @@ export async function authBench(): Promise<BenchSection> {
       command: 'npm run bench',
       rows,
       notes: [
-        'A token is looked up in PostgreSQL once, then its principal is kept in memory for 5 s (http/auth.ts); logout, revoke and member changes empty it at once in the process that made them, other processes of a scaled deployment notice within 5 s.',
+        'A token is looked up in PostgreSQL once, then its principal is kept in memory for up to 5 s (http/auth.ts), valid only while the revocation epoch read on each authorised request is unchanged: logout, revoke, role and member changes bump it in their own transaction (migration 030), so every process refuses a revoked token on the next request.',
         "The permission check is one lookup in the §6 matrix of http/permissions.ts; a system administrator's account-in-path check is cached alike.",
         'The compared route answers byte-for-byte the same JSON with and without auth (checked before measuring).',
       ],

@@ -12,6 +12,7 @@ import {
   findMemberByApiToken,
   findMemberBySession,
   type MemberRecord,
+  readAuthEpoch,
 } from '../services/identity.repo'
 import { digestToken } from '../services/secrets'
 import { HttpError } from './errors'
@@ -45,86 +46,85 @@ declare module 'fastify' {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-// Token → principal for a few seconds: an authorised request costs no query while it is warm.
-// Revocation in this process (logout, token revoke, member or account change) empties the entry or the
-// cache at once; another process of a scaled deployment notices within CACHE_TTL_MS (5 s).
+// Token → principal for a few seconds: an authorised request then costs one read of the revocation
+// epoch instead of the member lookup. Every change to what a principal holds (logout, token revoke, role,
+// membership, team, user or account change) bumps the epoch in its own transaction (migration 030's
+// triggers, whoever writes), and an entry read under another epoch is never used: revocation takes
+// effect on every process of a scaled deployment as soon as it is committed (issue 13 item 15).
 const CACHE_TTL_MS = 5_000
 const CACHE_MAX = 10_000
-type PrincipalCache = Map<string, { principal: Principal; until: number }>
+interface Cached<T> {
+  value: T
+  /** The epoch read before the value was looked up. */
+  epoch: string
+  until: number
+}
+type PrincipalCache = Map<string, Cached<Principal>>
 /**
- * Owners the scope check found, for the same TTL: a system administrator's account in the path
- * (uuid → itself) and a team's account (team uuid → account uuid). A team never changes account; a
- * deleted account or team empties these at once in this process (forgetAllPrincipals) and its handler
- * answers 404 anyway, so a warm authorised request costs no query at all.
+ * Owners the scope check found: a system administrator's account in the path (uuid → itself) and a
+ * team's account (team uuid → account uuid); deleting either bumps the epoch like any other change.
  */
-type OwnerCache = Map<string, { owner: string; until: number }>
-interface AppCaches {
-  principals: PrincipalCache
-  owners: OwnerCache
-}
-// One cache per app (each app has its own database: tests run several in one process); a change
-// empties the entry in every cache of this process.
-const caches = new Set<AppCaches>()
+type OwnerCache = Map<string, Cached<string>>
 
-export function forgetPrincipal(digest: string): void {
-  for (const cache of caches) cache.principals.delete(digest)
-}
-export function forgetAllPrincipals(): void {
-  for (const cache of caches) {
-    cache.principals.clear()
-    cache.owners.clear()
-  }
+/** The epoch, read at most once per request and before any lookup it validates. */
+type EpochOf = () => Promise<string>
+
+function remember<T>(cache: Map<string, Cached<T>>, key: string, value: T, epoch: string, until: number) {
+  if (cache.size >= CACHE_MAX) cache.clear()
+  cache.set(key, { value, epoch, until })
 }
 
 async function cachedOwner(
   owners: OwnerCache,
+  epochOf: EpochOf,
   key: string,
   find: () => Promise<string | null>,
 ): Promise<string | null> {
+  const epoch = await epochOf()
   const hit = owners.get(key)
-  if (hit && hit.until > Date.now()) return hit.owner
+  if (hit && hit.epoch === epoch && hit.until > Date.now()) return hit.value
   const owner = await find()
-  if (owner) {
-    if (owners.size >= CACHE_MAX) owners.clear()
-    owners.set(key, { owner, until: Date.now() + CACHE_TTL_MS })
-  } else owners.delete(key)
+  if (owner) remember(owners, key, owner, epoch, Date.now() + CACHE_TTL_MS)
+  else owners.delete(key)
   return owner
 }
 
 async function lookUp(
   db: Db,
   cache: PrincipalCache,
+  epochOf: EpochOf,
   kind: 'bearer' | 'token',
   digest: string,
 ): Promise<Principal | null> {
+  const epoch = await epochOf()
   const hit = cache.get(digest)
-  if (hit && hit.until > Date.now()) return hit.principal
+  if (hit && hit.epoch === epoch && hit.until > Date.now()) return hit.value
   let principal: Principal | null = null
+  // Never cached past the session's or token's own expiry.
+  let until = Date.now() + CACHE_TTL_MS
   if (kind === 'bearer') {
     const s = await findMemberBySession(db, digest)
     if (s) {
       const session = { uuid: s.sessionUuid, digest, mfaPending: s.mfaPending }
       principal = { kind: 'member', member: s, account: s.account, session }
-      // Never cache past the session's own expiry.
-      const until = Math.min(Date.now() + CACHE_TTL_MS, s.expiresAt.getTime())
-      if (cache.size >= CACHE_MAX) cache.clear()
-      cache.set(digest, { principal, until })
-      return principal
+      until = Math.min(until, s.expiresAt.getTime())
     }
   } else {
     const m = await findMemberByApiToken(db, digest)
-    if (m) principal = { kind: 'member', member: m, account: m.account, session: null }
+    if (m) {
+      principal = { kind: 'member', member: m, account: m.account, session: null }
+      if (m.expiresAt) until = Math.min(until, m.expiresAt.getTime())
+    }
   }
-  if (principal) {
-    if (cache.size >= CACHE_MAX) cache.clear()
-    cache.set(digest, { principal, until: Date.now() + CACHE_TTL_MS })
-  } else cache.delete(digest)
+  if (principal) remember(cache, digest, principal, epoch, until)
+  else cache.delete(digest)
   return principal
 }
 
 async function resolve(
   db: Db,
   cache: PrincipalCache,
+  epochOf: EpochOf,
   header: string | undefined,
   defaultAccount: AccountRecord,
 ): Promise<Principal> {
@@ -137,7 +137,7 @@ async function resolve(
     )
   const kind = match[1]!.toLowerCase() === 'token' ? 'token' : 'bearer'
   const secret = kind === 'token' ? match[2]!.toLowerCase() : match[2]!
-  const principal = await lookUp(db, cache, kind, digestToken(secret))
+  const principal = await lookUp(db, cache, epochOf, kind, digestToken(secret))
   if (!principal) {
     throw new HttpError(
       401,
@@ -156,6 +156,7 @@ const notVisible = (id: string) => new HttpError(404, `There is no account ${id}
 async function scopeOf(
   db: Db,
   owners: OwnerCache,
+  epochOf: EpochOf,
   route: RouteDef,
   params: Record<string, string>,
   p: Principal,
@@ -170,7 +171,7 @@ async function scopeOf(
     if (uuid !== p.account.uuid) {
       const exists =
         sysadmin &&
-        (await cachedOwner(owners, `account:${uuid}`, async () =>
+        (await cachedOwner(owners, epochOf, `account:${uuid}`, async () =>
           (await findAccount(db, uuid)) ? uuid : null,
         ))
       if (!exists) throw notVisible(id)
@@ -181,7 +182,7 @@ async function scopeOf(
     const id = params[perm.teamParam] ?? ''
     const missing = new HttpError(404, `There is no team ${id} that you may see.`)
     if (!UUID.test(id)) throw missing
-    const owner = await cachedOwner(owners, `team:${id.toLowerCase()}`, async () => {
+    const owner = await cachedOwner(owners, epochOf, `team:${id.toLowerCase()}`, async () => {
       const { rows } = await db.query<{ account_uuid: string }>(
         'SELECT account_uuid FROM teams WHERE uuid = $1',
         [id],
@@ -205,12 +206,9 @@ function routeIndex(): Map<string, RouteDef> {
 export function installAuth(app: FastifyInstance, db: Db): void {
   let defaultAccount: AccountRecord | null = null
   const index = routeIndex()
-  const appCaches: AppCaches = { principals: new Map(), owners: new Map() }
-  const cache = appCaches.principals
-  caches.add(appCaches)
-  app.addHook('onClose', async () => {
-    caches.delete(appCaches)
-  })
+  // One cache per app (tests run several apps, each on its own database, in one process).
+  const cache: PrincipalCache = new Map()
+  const owners: OwnerCache = new Map()
   app.decorateRequest('principal')
   app.decorateRequest('scope')
   app.addHook('preHandler', async (request: FastifyRequest) => {
@@ -219,7 +217,12 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     defaultAccount ??= await findAccount(db, DEFAULT_ACCOUNT_UUID)
     if (!defaultAccount)
       throw new Error('The default account is missing: migrations or bootstrap did not run.')
-    const p = await resolve(db, cache, request.headers.authorization, defaultAccount)
+    let epoch: Promise<string> | null = null
+    const epochOf = () => {
+      epoch ??= readAuthEpoch(db)
+      return epoch
+    }
+    const p = await resolve(db, cache, epochOf, request.headers.authorization, defaultAccount)
     request.principal = p
     const route = index.get(`${request.method} ${request.routeOptions.url}`)
     if (
@@ -249,7 +252,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
       )
     }
     request.scope = route
-      ? await scopeOf(db, appCaches.owners, route, request.params as Record<string, string>, p)
+      ? await scopeOf(db, owners, epochOf, route, request.params as Record<string, string>, p)
       : { accountUuid: null, teamUuid: null }
   })
 }

@@ -176,13 +176,27 @@ export async function findMemberBySession(db: Db, tokenHash: string): Promise<Se
     : null
 }
 
-export async function findMemberByApiToken(db: Db, tokenHash: string): Promise<MemberRecord | null> {
-  const { rows } = await db.query<MemberRow>(
-    `${memberSelect} JOIN api_tokens t ON t.membership_uuid = m.uuid
+export async function findMemberByApiToken(
+  db: Db,
+  tokenHash: string,
+): Promise<(MemberRecord & { expiresAt: Date | null }) | null> {
+  const { rows } = await db.query<MemberRow & { token_expires_at: Date | null }>(
+    `${memberSelect.replace('SELECT', 'SELECT t.expires_at AS token_expires_at,')}
+     JOIN api_tokens t ON t.membership_uuid = m.uuid
      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
     [tokenHash],
   )
-  return rows[0] ? toMember(rows[0]) : null
+  const row = rows[0]
+  return row ? { ...toMember(row), expiresAt: row.token_expires_at } : null
+}
+
+/**
+ * The revocation epoch (migration 030): bumped by every committed change to sessions, tokens, users,
+ * memberships, teams and accounts. Read before a lookup, it tells whether a cached principal still holds.
+ */
+export async function readAuthEpoch(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ n: string }>('SELECT n FROM auth_epoch')
+  return String(rows[0]?.n ?? '0')
 }
 
 /** The user's primary membership, for sign-in by e-mail. */

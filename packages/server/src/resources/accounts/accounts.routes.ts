@@ -5,7 +5,7 @@ import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
-import { forgetAllPrincipals, isSysadmin } from '../../http/auth'
+import { isSysadmin } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
@@ -54,7 +54,6 @@ export function accountRoutes(
       'UPDATE accounts SET name = coalesce($2, name), email = coalesce($3, email) WHERE uuid = $1',
       [uuid, body.name ?? null, body.email ?? null],
     )
-    forgetAllPrincipals()
     return presentAccount(await account(uuid), request.principal)
   })
 
@@ -67,7 +66,6 @@ export function accountRoutes(
         `To delete the account with all its projects, repeat its name in ?check= (${target.name}).`,
       )
     await db.query('DELETE FROM accounts WHERE uuid = $1', [target.uuid])
-    forgetAllPrincipals()
     return { message: `The account ${target.name} and everything in it were deleted.` }
   })
 
@@ -81,7 +79,6 @@ export function accountRoutes(
     )
       throw new HttpError(409, 'Disabling your own account would lock you out: ask a system administrator.')
     await db.query('UPDATE accounts SET active = $2 WHERE uuid = $1', [target.uuid, query.active === 'true'])
-    forgetAllPrincipals()
     return presentSummary(await account(target.uuid))
   })
 

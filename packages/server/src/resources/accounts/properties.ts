@@ -3,7 +3,6 @@
 // 'The property is missing'"; §7 GET/POST /api/v1/{accounts|teams}/{uuid}/properties/{name}).
 import { accountMessages } from '@sextant/contract'
 import type { Db } from '../../db/connection'
-import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 
 export const accountProperties = [
@@ -85,7 +84,5 @@ export async function writeProperty(
     `UPDATE ${table(owner)} SET properties = jsonb_set(properties, ARRAY[$2::text], $3::jsonb, true) WHERE uuid = $1`,
     [uuid, name, JSON.stringify(value)],
   )
-  // Account properties travel with the principal (presentAccount): drop cached principals.
-  forgetAllPrincipals()
   return value
 }

@@ -4,7 +4,6 @@
 import { type AccountSummary, routes, scopeNames } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
-import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
@@ -32,7 +31,6 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
       nextPlan,
       withMembersRule(nextPlan, chosen),
     ])
-    forgetAllPrincipals()
     return presentSummary((await findAccount(db, account.uuid))!)
   }
 

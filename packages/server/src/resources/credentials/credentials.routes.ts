@@ -5,7 +5,6 @@ import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
-import { forgetPrincipal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findMemberByEmail, findMemberByMembership } from '../../services/identity.repo'
@@ -74,7 +73,6 @@ export function credentialsRoutes(
         'Only a sign-in session can be logged out; API tokens are revoked with DELETE /api/v1/accounts/{id}/tokens/{uuid}.',
       )
     await db.query('UPDATE sessions SET revoked_at = now() WHERE uuid = $1', [p.session.uuid])
-    forgetPrincipal(p.session.digest)
     return { message: 'Signed out.' }
   })
 
@@ -87,7 +85,6 @@ export function credentialsRoutes(
       expiresAt,
       p.session.uuid,
     ])
-    forgetPrincipal(p.session.digest)
     return { expiresAt: expiresAt.toISOString() }
   })
 }

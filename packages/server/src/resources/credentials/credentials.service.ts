@@ -3,7 +3,6 @@
 // a member with MFA gets a session that may only answer the MFA challenge until the code is checked.
 import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
 import { type Db, inTransaction } from '../../db/connection'
-import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { insertMembership, insertSession, type MemberRecord } from '../../services/identity.repo'
 import { digestToken, hashPassword, newAccessToken, newUuid } from '../../services/secrets'
@@ -137,5 +136,4 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     )
     await clearFailures(client, emailKey(row.email))
   })
-  forgetAllPrincipals()
 }

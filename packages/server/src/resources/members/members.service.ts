@@ -4,7 +4,6 @@
 // here it checks what was evidently meant: the member must belong to the account being changed.
 import { accountMessages, type Role } from '@sextant/contract'
 import { type Db, inTransaction } from '../../db/connection'
-import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { insertMembership, teamRoleOf } from '../../services/identity.repo'
 import { newUuid } from '../../services/secrets'
@@ -82,7 +81,6 @@ export async function updateMember(
       )
     }
   })
-  forgetAllPrincipals()
   return (await findMember(db, accountUuid, member.membershipUuid))!
 }
 
@@ -95,7 +93,6 @@ export async function deleteMember(db: Db, accountUuid: string, idOrEmail: strin
     )
   await assertKeepsAnAdministrator(db, accountUuid, member, accountMessages.memberDelete)
   await db.query('DELETE FROM memberships WHERE uuid = $1', [member.membershipUuid])
-  forgetAllPrincipals()
 }
 
 export async function setPrimaryTeam(db: Db, accountUuid: string, idOrEmail: string, teamUuid: string) {
@@ -114,6 +111,5 @@ export async function setPrimaryTeam(db: Db, accountUuid: string, idOrEmail: str
       `${accountMessages.primaryTeam} The member must belong to the team, in this account.`,
     )
   }
-  forgetAllPrincipals() // the primary team chooses the team of the member's new projects
   return (await findMember(db, accountUuid, member.membershipUuid))!
 }

@@ -5,7 +5,7 @@ import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
-import { forgetAllPrincipals, forgetPrincipal, type Principal } from '../../http/auth'
+import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import {
@@ -76,7 +76,6 @@ export function mfaRoutes(
         p.session.uuid,
         new Date(Date.now() + config.sessionTtlMs),
       ])
-      forgetPrincipal(p.session.digest)
     }
     return {
       message: pending
@@ -123,7 +122,6 @@ export function mfaRoutes(
     const target = await findMember(db, request.principal.account.uuid, params.member)
     if (!target) throw new HttpError(404, `There is no member ${params.member} in this account.`)
     await mfa.resetAll(target.userUuid)
-    forgetAllPrincipals()
     return { app: false, sms: false }
   })
 }

@@ -4,7 +4,6 @@
 import { accountMessages, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Db, isUniqueViolation } from '../../db/connection'
-import { forgetAllPrincipals } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { newUuid } from '../../services/secrets'
@@ -54,8 +53,6 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
         throw new HttpError(409, `${accountMessages.teamUpdate}: a team named ${body.name} exists already.`)
       throw error
     }
-    // An inactive team no longer opens its projects to its members (services/projects.access.ts).
-    if (body.active !== undefined) forgetAllPrincipals()
     return presentTeam((await findTeam(db, team.uuid))!)
   })
 
@@ -64,7 +61,6 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     if (team.everyone)
       throw new HttpError(409, `${accountMessages.teamDelete}: "Everyone" is the account's default team.`)
     await db.query('DELETE FROM teams WHERE uuid = $1', [team.uuid])
-    forgetAllPrincipals()
     return { message: `The team ${team.name} was deleted.` }
   })
 
@@ -85,7 +81,6 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
       [team.uuid, member.membershipUuid, role],
     )
     if (!r.rowCount) throw new HttpError(409, `${accountMessages.teamMemberAdd}: ${ref} is in it already.`)
-    forgetAllPrincipals()
     return (await teamMembers(db, team.uuid)).find((m) => m.uuid === member.membershipUuid)!
   })
 
@@ -101,7 +96,6 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
       : null
     if (!member || !r?.rowCount)
       throw new HttpError(404, `${accountMessages.teamMemberUpdate} ${params.memberId} is not in this team.`)
-    forgetAllPrincipals()
     return (await teamMembers(db, team.uuid)).find((m) => m.uuid === member.membershipUuid)!
   })
 
@@ -118,7 +112,6 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
       : null
     if (!member || !r?.rowCount)
       throw new HttpError(404, `${accountMessages.teamMemberRemove}: ${params.memberId} is not in this team.`)
-    forgetAllPrincipals()
     return { message: `${member.email} was removed from ${team.name}.` }
   })
 

@@ -76,10 +76,7 @@ export async function createToken(
   return { uuid, secret }
 }
 
-export async function revokeToken(db: Db, uuid: string): Promise<string | null> {
-  const { rows } = await db.query<{ token_hash: string }>(
-    'UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE uuid = $1 RETURNING token_hash',
-    [uuid],
-  )
-  return rows[0]?.token_hash ?? null
+/** Revokes the token; the revocation epoch (migration 030) makes every process refuse it at once. */
+export async function revokeToken(db: Db, uuid: string): Promise<void> {
+  await db.query('UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE uuid = $1', [uuid])
 }

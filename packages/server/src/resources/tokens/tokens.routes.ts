@@ -4,7 +4,7 @@
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
-import { forgetPrincipal, type Principal } from '../../http/auth'
+import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { grantOf } from '../../http/permissions'
 import { bindRoute } from '../../http/route'
@@ -45,8 +45,7 @@ export function tokenRoutes(app: FastifyInstance, db: Db): void {
     const own = grantOf(request.principal, 'tokens', 'delete') === 'own'
     if (!token || (own && token.membershipUuid !== ownMembership(request.principal, account)))
       throw new HttpError(404, `There is no API token ${params.tokenId} of yours in this account.`)
-    const digest = await revokeToken(db, token.uuid)
-    if (digest) forgetPrincipal(digest)
+    await revokeToken(db, token.uuid)
     return presentToken((await findToken(db, account, token.uuid))!)
   })
 
@@ -73,8 +72,7 @@ export function tokenRoutes(app: FastifyInstance, db: Db): void {
     if (!admin) throw new HttpError(409, 'The account has no Administrator for the support token to act as.')
     for (const old of await listTokens(db, account, null))
       if (old.kind === 'support' && !old.revokedAt) {
-        const digest = await revokeToken(db, old.uuid)
-        if (digest) forgetPrincipal(digest)
+        await revokeToken(db, old.uuid)
       }
     const { uuid, secret } = await createToken(
       db,
