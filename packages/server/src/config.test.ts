@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEXTANT_SMTP_URL', 'mail.example.com'],
     ['SEXTANT_SECRET_KEY', 'abc'],
+    ['SEXTANT_TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['SEXTANT_TRUSTED_PROXIES', 'proxy.example'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     // A secret is never quoted back, only its length (issue 18 item 3: credentials never in errors).
@@ -33,6 +35,13 @@ describe('loadConfig', () => {
       ? `a value of ${value.length} characters`
       : `"${value}"`
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got ${got}\\)`))
+  })
+
+  it('trusts no proxy by default and takes addresses, ranges and proxy-addr names', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([])
+    expect(
+      loadConfig({ SEXTANT_TRUSTED_PROXIES: '10.0.0.0/8, ::1,192.168.1.7, loopback' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '::1', '192.168.1.7', 'loopback'])
   })
 
   it('lists every bad variable at once', () => {

@@ -1,5 +1,6 @@
 // Server configuration from the environment (issue 2 "Server"), validated once at start-up.
 // A bad value stops the start with a message naming the variable; see README "Configuration".
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE, sourceSetting } from './enrichment/sources'
@@ -8,6 +9,17 @@ import { type OutboundSettings, readOutboundSettings, redactUrl } from './http-c
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** An address, a CIDR range or one of proxy-addr's names (what Fastify's trustProxy accepts). */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address, bits, extra] = entry.split('/')
+  const family = isIP(address ?? '')
+  if (!family || extra !== undefined) return false
+  if (bits === undefined) return true
+  const n = Number(bits)
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128)
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,6 +34,15 @@ const envSchema = z.object({
   SEXTANT_BOOTSTRAP_TOKEN: z.uuid('must be a UUID').optional(),
   SEXTANT_BODY_LIMIT_MB: z.coerce.number().positive().max(1024).default(50),
   SEXTANT_UPLOAD_MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
+  // Proxies whose X-Forwarded-For is believed (issue 13 item 13); none by default: the client address
+  // is the TCP peer, so nobody can choose the address the sign-in rate limit counts against.
+  SEXTANT_TRUSTED_PROXIES: z
+    .string()
+    .refine(
+      (text) => splitList(text).every(isProxyEntry),
+      'must be comma-separated addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1), or loopback, linklocal, uniquelocal',
+    )
+    .optional(),
   SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SEXTANT_REPORT_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
@@ -88,6 +109,8 @@ export interface Config {
   bodyLimitBytes: number
   uploadMaxFiles: number
   sessionTtlMs: number
+  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For names the client; empty: none. */
+  trustedProxies: string[]
   jobConcurrency: number
   /** In-memory cache of immutable report documents (text + gzip), per process. */
   reportCacheMb: number
@@ -189,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: Math.round(e.SEXTANT_BODY_LIMIT_MB * 1024 * 1024),
     uploadMaxFiles: e.SEXTANT_UPLOAD_MAX_FILES,
     sessionTtlMs: e.SEXTANT_SESSION_TTL_HOURS * 3600_000,
+    trustedProxies: e.SEXTANT_TRUSTED_PROXIES ? splitList(e.SEXTANT_TRUSTED_PROXIES) : [],
     jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
     reportCacheMb: e.SEXTANT_REPORT_CACHE_MB,
     webDir: e.SEXTANT_WEB_DIR ? resolve(e.SEXTANT_WEB_DIR) : null,

@@ -56,7 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // X-Forwarded-For only from the configured proxies (SEXTANT_TRUSTED_PROXIES): request.ip is the
+    // address the sign-in rate limit counts against, so a client must not be able to choose it.
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
   })
   installErrorHandling(app, config.bodyLimitBytes)
   await app.register(multipart, {

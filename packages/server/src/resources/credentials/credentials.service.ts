@@ -5,9 +5,16 @@ import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
 import { type Db, inTransaction } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { insertMembership, insertSession, type MemberRecord } from '../../services/identity.repo'
-import { digestToken, hashPassword, newAccessToken, newUuid } from '../../services/secrets'
+import {
+  digestToken,
+  hashPassword,
+  newAccessToken,
+  newPassword,
+  newUuid,
+  verifyPassword,
+} from '../../services/secrets'
 import { presentUser } from '../identity.routes'
-import { clearFailures, emailKey } from './login-limit.repo'
+import { clearAttempts, emailKey } from './login-limit.repo'
 import type { MailTransport } from './mail'
 
 /** A session waiting for its second factor lives this long. */
@@ -23,6 +30,17 @@ export async function mfaMethods(db: Db, userUuid: string): Promise<MfaSignInMet
   )
   const row = rows[0]
   return [...(row?.totp_enabled ? (['app'] as const) : []), ...(row?.sms_enabled ? (['sms'] as const) : [])]
+}
+
+// A hash of a random password nobody knows: checked when the e-mail is unknown or has no password yet,
+// so that such a sign-in does the same argon2 work as a wrong password (issue 13 item 14).
+let dummyHash: Promise<string> | null = null
+
+/** Whether the password matches the stored hash; false for none, after the same work as a mismatch. */
+export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword(newPassword())
+  const matches = await verifyPassword(stored ?? (await dummyHash), password)
+  return stored !== null && matches
 }
 
 export async function openSession(
@@ -134,6 +152,6 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
        AND membership_uuid IN (SELECT uuid FROM memberships WHERE user_uuid = $1)`,
       [row.user_uuid],
     )
-    await clearFailures(client, emailKey(row.email))
+    await clearAttempts(client, emailKey(row.email))
   })
 }

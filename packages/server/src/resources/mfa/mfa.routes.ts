@@ -8,13 +8,7 @@ import type { Db } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
-import {
-  assertNotLocked,
-  clearFailures,
-  LOGIN_FAILURES_PER_MINUTE,
-  mfaKey,
-  recordFailure,
-} from '../credentials/login-limit.repo'
+import { mfaLimit, releaseAttempt, takeAttempt } from '../credentials/login-limit.repo'
 import { findMember } from '../members/members.repo'
 import { MfaProblem, MfaService } from './mfa.service'
 import { type SmsSender, smsSenderFromEnv } from './sms'
@@ -56,21 +50,25 @@ export function mfaRoutes(
     return mfa.status(p.member.userUuid)
   })
 
-  bindRoute(app, routes.mfaValidate, async ({ params, query, body, request }) => {
+  bindRoute(app, routes.mfaValidate, async ({ params, query, body, request, reply }) => {
     const p = member(request.principal)
     const setup = query.isSetup === 'true'
     const pending = p.session?.mfaPending ?? false
     if (setup && pending) throw new HttpError(400, 'Complete the sign-in first (validate without isSetup).')
-    const key = mfaKey(p.member.userUuid)
-    await assertNotLocked(db, [key])
+    // Counted before the code is checked, like a sign-in (issue 13 item 13): parallel guesses cannot race.
+    const limit = mfaLimit(p.member.userUuid)
+    const admission = await takeAttempt(db, limit)
+    if (!admission.admitted) {
+      reply.header('retry-after', String(admission.retryAfterSeconds))
+      throw new HttpError(429, admission.message)
+    }
     if (!(await mfa.check(p.member.userUuid, params.method, body.totp, setup))) {
-      await recordFailure(db, key, LOGIN_FAILURES_PER_MINUTE)
       throw new HttpError(
         400,
         'The code is not valid: check the clock of your phone, or use a scratch code (each works once).',
       )
     }
-    await clearFailures(db, key)
+    await releaseAttempt(db, limit)
     if (pending && p.session) {
       await db.query('UPDATE sessions SET mfa_pending = false, expires_at = $2 WHERE uuid = $1', [
         p.session.uuid,
