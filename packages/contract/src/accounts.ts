@@ -176,7 +176,13 @@ export const featureNames = [
   'isaac',
   'pdf',
   'chai',
+  'licenses',
+  'nextsafe',
+  'sbom',
+  'advancedsboms',
+  'securecodewarrior',
 ] as const
+export type FeatureName = (typeof featureNames)[number]
 export const featureSchema = z.object({ name: z.string(), description: z.string() })
 export const planSchema = z.object({
   name: z.string(),

@@ -12,9 +12,12 @@ export interface RenderedFile {
   content: Uint8Array
 }
 
-/** `shop-front_main.sbom-cdx.json`: safe characters only, for Content-Disposition. */
+/**
+ * `shop-front_main.sbom-cdx.json`: safe characters only, for Content-Disposition, and never a leading dot
+ * (a project named '.' would download as the hidden file `._main.pdf`).
+ */
 export function fileNameOf(projectName: string, branch: string, format: ExportFormatName): string {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'project'
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'project'
   return `${safe(projectName)}_${safe(branch)}.${exportFormats[format].extension}`
 }
 

@@ -20,7 +20,8 @@ export function presentAccount(a: AccountRecord, principal: Principal): Account 
     name: a.name,
     email: a.isDefault ? '' : a.email,
     plan: a.plan,
-    bundle: { name: a.plan, limits: { usePDFReports: true } },
+    // report-page §3 bundle.limits.usePDFReports, §6 "PDF download (bundle limit usePDFReports)"
+    bundle: { name: a.plan, limits: { usePDFReports: a.features.includes('pdf') } },
     features: a.features,
     default: a.isDefault,
     sysadmin: principal.kind === 'member' && principal.member.sysadmin,

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
 import { presentSummary } from '../accounts/accounts.repo'
-import { features, isFeature, plans, withMembersRule } from '../accounts/plans'
+import { features, isFeature, planFeatures, plans, withMembersRule } from '../accounts/plans'
 import { accountProperties, teamProperties } from '../accounts/properties'
 
 /** Language keys the analysis supports (product-notes "How scans reach the server"). */
@@ -25,19 +25,16 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     const account = UUID.test(id) ? await findAccount(db, id) : null
     if (!account) throw new HttpError(404, `There is no account ${id}.`)
     const nextPlan = plan ?? account.plan
-    const chosen = requested ?? [...(plans.find((p) => p.name === nextPlan)?.features ?? [])]
     await db.query('UPDATE accounts SET plan = $2, features = $3 WHERE uuid = $1', [
       account.uuid,
       nextPlan,
-      withMembersRule(nextPlan, chosen),
+      requested ? withMembersRule(nextPlan, requested) : planFeatures(nextPlan),
     ])
     return presentSummary((await findAccount(db, account.uuid))!)
   }
 
   bindRoute(app, routes.adminFeatures, async () => features)
-  bindRoute(app, routes.adminPlans, async () =>
-    plans.map((p) => ({ ...p, features: withMembersRule(p.name, [...p.features]) })),
-  )
+  bindRoute(app, routes.adminPlans, async () => plans.map((p) => ({ ...p, features: planFeatures(p.name) })))
 
   bindRoute(app, routes.accountFeaturesSet, async ({ params, query }) => {
     const names = query.names
@@ -63,7 +60,7 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     const name = params.file.replace(/-plan-illustration\.json$/, '')
     const plan = plans.find((p) => p.name === name)
     if (!plan) throw new HttpError(404, `There is no plan ${name}.`)
-    return { ...plan, features: withMembersRule(plan.name, [...plan.features]) }
+    return { ...plan, features: planFeatures(plan.name) }
   })
 
   bindRoute(app, routes.adminAccountProperties, async () => accountProperties.map((p) => ({ ...p })))

@@ -140,6 +140,10 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
       email: 'carol@third.test',
       password: 'carol-password-1',
     })
+    // an account whose plan lacks the assistant (new accounts get every feature of their plan)
+    await db.query("UPDATE accounts SET features = '{members}' WHERE uuid = $1", [
+      (await membershipOf(db, 'carol@third.test')).account,
+    ])
     auth.noFeature = `Bearer ${((await carol.json()) as { accessToken: string }).accessToken}`
   }, 90_000)
   afterAll(async () => {

@@ -93,6 +93,10 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
     const carol = await api.call('POST', '/api/v1/credentials/register', {
       body: { email: 'carol@third.test', password: 'carol-password-1' },
     })
+    // an account whose plan lacks the integration (new accounts get every feature of their plan)
+    await db.query("UPDATE accounts SET features = '{members}' WHERE uuid = $1", [
+      (await membershipOf(db, 'carol@third.test')).account,
+    ])
     auth.noFeature = `Bearer ${carol.json.accessToken}`
 
     const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }

@@ -1,6 +1,7 @@
 // The download buttons of the title row (report-page §2, §6): each item queues an export (era) and
-// opens the processing page that waits for it; 'Download Exclusions' (the `.meterian` file) when
-// exclusions exist on the latest report of a non-public project.
+// opens the processing page that waits for it, except the VEX, written at once from the exclusions;
+// 'Download Exclusions' (the `.meterian` file) when exclusions exist on the latest report of a non-public
+// project.
 import { Button, Menu } from '@mantine/core'
 import { useNavigate } from 'react-router-dom'
 import { saveText } from '../../lib/csv'
@@ -8,7 +9,7 @@ import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { useExclusions } from '../exclusions/use-exclusions'
 import { useReportContext } from '../report/report-context'
-import { type DownloadItem, downloadItems, processingUrl } from './download-rules'
+import { type DownloadItem, downloadItems, fileStem, processingUrl } from './download-rules'
 
 export function DownloadMenu() {
   const { report, project, branch, access } = useReportContext()
@@ -20,6 +21,15 @@ export function DownloadMenu() {
   if (items.length === 0 && !withExclusions) return null
   const start = async (item: DownloadItem) => {
     try {
+      if (item.format === 'vex') {
+        const vex = await sdk.call('exclusionsVex', { params: { projectId: project.uuid, branch } })
+        saveText(
+          `${fileStem(project.title || project.name, branch)}.vex.cdx.json`,
+          JSON.stringify(vex, null, 2),
+          'application/vnd.cyclonedx+json',
+        )
+        return
+      }
       const era = await sdk.call('eraCreate', {
         body: { projectId: project.uuid, branch, format: item.format },
       })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReportAccess } from '../report/report-access'
-import { downloadItems, processingUrl, refreshTimerMs } from './download-rules'
+import { downloadItems, fileStem, processingUrl, refreshTimerMs } from './download-rules'
 
 const access = (over: Partial<ReportAccess>): ReportAccess => ({
   latest: true,
@@ -14,15 +14,33 @@ const access = (over: Partial<ReportAccess>): ReportAccess => ({
   hasChaiFeature: false,
   accountAdmin: false,
   hasJiraFeature: false,
+  hasLicensesFeature: false,
+  hasNextsafeFeature: false,
+  canViewSbom: false,
+  hasSecureCodingFeature: false,
   ...over,
 })
 
 describe('downloads (§6, §9)', () => {
-  it('offers PDF when allowed, else JSON; SBOM items only when allowed; nothing without downloads', () => {
+  it('offers PDF when allowed and JSON always; SBOM items only when allowed; nothing without downloads', () => {
     expect(downloadItems(access({})).map((i) => i.format)).toEqual(['json'])
-    expect(downloadItems(access({ canDownloadPdf: true })).map((i) => i.format)).toEqual(['pdf'])
-    expect(downloadItems(access({ canDownloadSbom: true }))).toHaveLength(6)
-    expect(downloadItems(access({ canDownload: false }))).toEqual([])
+    expect(downloadItems(access({ canDownloadPdf: true })).map((i) => i.format)).toEqual(['pdf', 'json'])
+    expect(
+      downloadItems(access({ canDownloadPdf: true, canDownloadSbom: true })).map((i) => i.format),
+    ).toEqual([
+      'pdf',
+      'json',
+      'bible_pdf',
+      'bible_json',
+      'sbom_csv',
+      'sbom-cdx.json',
+      'sbom-cdx.xml',
+      'sbom-spdx.json',
+      'vex',
+    ])
+    expect(
+      downloadItems(access({ canDownload: false, canDownloadPdf: true, canDownloadSbom: true })),
+    ).toEqual([])
   })
   it('waits 1 s per started 200 components', () => {
     expect(refreshTimerMs(0)).toBe(1000)
@@ -32,5 +50,13 @@ describe('downloads (§6, §9)', () => {
     expect(
       processingUrl({ format: 'pdf', eraId: 'e1', pid: 'p', branch: 'main', components: 450 }),
     ).toContain('refreshTimer=3000')
+  })
+})
+
+describe('fileStem', () => {
+  it('keeps safe characters and never starts with a dot (no hidden files)', () => {
+    expect(fileStem('@api/source', 'feature/x')).toBe('api-source_feature-x')
+    expect(fileStem('.', 'main')).toBe('project_main')
+    expect(fileStem('..hidden', 'main')).toBe('hidden_main')
   })
 })

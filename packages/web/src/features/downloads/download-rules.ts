@@ -1,20 +1,21 @@
 // Download menu items and the processing page's parameters (report-page §6 download rules, §2
 // "/processing_request.html", §9 download types and "Download refresh timer": 1000 ms × ceil(components/200)).
+// The report as PDF when the account's bundle allows it and always as JSON; the licence bible and the SBOMs
+// (CSV, CycloneDX JSON/XML, SPDX) and the exclusions as VEX only where §6 allows SBOM downloads.
 import type { ExportFormatName } from '@sextant/contract'
 import type { ReportAccess } from '../report/report-access'
 
+/** An export of the report (an era, through the processing page), or the exclusions as VEX. */
 export interface DownloadItem {
-  format: ExportFormatName
+  format: ExportFormatName | 'vex'
   label: string
 }
 
 export function downloadItems(access: ReportAccess): DownloadItem[] {
   if (!access.canDownload) return []
-  const items: DownloadItem[] = [
-    access.canDownloadPdf
-      ? { format: 'pdf', label: 'Report (PDF)' }
-      : { format: 'json', label: 'Report (JSON)' },
-  ]
+  const items: DownloadItem[] = []
+  if (access.canDownloadPdf) items.push({ format: 'pdf', label: 'Report (PDF)' })
+  items.push({ format: 'json', label: 'Report (JSON)' })
   if (access.canDownloadSbom) {
     items.push(
       { format: 'bible_pdf', label: 'Licenses bible (PDF)' },
@@ -22,6 +23,8 @@ export function downloadItems(access: ReportAccess): DownloadItem[] {
       { format: 'sbom_csv', label: 'SBOM (CSV)' },
       { format: 'sbom-cdx.json', label: 'SBOM CycloneDX (JSON)' },
       { format: 'sbom-cdx.xml', label: 'SBOM CycloneDX (XML)' },
+      { format: 'sbom-spdx.json', label: 'SBOM SPDX (JSON)' },
+      { format: 'vex', label: 'VEX of the exclusions (CycloneDX)' },
     )
   }
   return items
@@ -50,4 +53,11 @@ export function processingUrl(input: {
     success: 'download',
   })
   return `/processing_request.html?${query.toString()}`
+}
+
+/** `shop-front_main`: a file name stem of safe characters, as the server names its exports. */
+export function fileStem(projectName: string, branch: string): string {
+  const safe = (text: string) =>
+    text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'project'
+  return `${safe(projectName)}_${safe(branch)}`
 }

@@ -1,6 +1,6 @@
 // Which licence dialog is open, for which component (report-page §2 Dialogs "License fix dialog",
-// "Copyright edit dialog"; §6: licence actions only where the caller may act on the latest report of a
-// writable project, enabled for account admins). A confirmed fix can recompute the report at once.
+// "Copyright edit dialog"; §6: licence actions need the licenses feature and a caller who may act on the
+// latest report of a writable project; enabled for account admins). A confirmed fix can recompute the report at once.
 
 import { type ReactNode, useCallback, useState } from 'react'
 import { useExclusionMutations } from '../exclusions/use-exclusions'
@@ -17,14 +17,14 @@ export function useLicenceEditing() {
   const [open, setOpen] = useState<Editing>(null)
   const actionsFor = useCallback(
     (row: LicensingRow): ReactNode =>
-      access.canAct ? (
+      access.canAct && access.hasLicensesFeature ? (
         <LicenceActions
           allowed={access.accountAdmin}
           onEditLicence={() => setOpen({ kind: 'licence', result: row.result })}
           onEditCopyright={() => setOpen({ kind: 'copyright', result: row.result })}
         />
       ) : null,
-    [access.canAct, access.accountAdmin],
+    [access.canAct, access.hasLicensesFeature, access.accountAdmin],
   )
   return { open, close: () => setOpen(null), actionsFor }
 }

@@ -70,4 +70,31 @@ describe('report access (§6)', () => {
         .accountAdmin,
     ).toBe(false)
   })
+
+  it('binds each §6 element to its account feature, for members only (the default account gets SBOM only)', () => {
+    const base = { account, signedIn: true, project, mode: 'eli', latest: true, reportError: false }
+    const none = reportAccess(base)
+    expect([
+      none.hasLicensesFeature,
+      none.hasNextsafeFeature,
+      none.canViewSbom,
+      none.hasSecureCodingFeature,
+    ]).toEqual([false, false, false, false])
+    const all = { ...account, features: ['licenses', 'nextsafe', 'sbom', 'securecodewarrior'] }
+    const full = reportAccess({ ...base, account: all })
+    expect([
+      full.hasLicensesFeature,
+      full.hasNextsafeFeature,
+      full.canViewSbom,
+      full.hasSecureCodingFeature,
+    ]).toEqual([true, true, true, true])
+    const anonymous = reportAccess({ ...base, signedIn: false, account: { ...all, default: true } })
+    expect(anonymous.canViewSbom).toBe(true)
+    expect([
+      anonymous.hasLicensesFeature,
+      anonymous.hasNextsafeFeature,
+      anonymous.hasSecureCodingFeature,
+    ]).toEqual([false, false, false])
+    expect(reportAccess({ ...base, account: { ...account, plan: 'opensource' } }).canViewSbom).toBe(true)
+  })
 })

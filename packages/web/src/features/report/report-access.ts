@@ -1,6 +1,8 @@
 // What the caller may see and do on this report (report-page §6): actions only in private mode
-// (mode=eli, signed in), on a project that is not read-only and on the latest report; downloads per
-// the §5/§6 rules; sysadmin-only panels. The server re-checks every call.
+// (mode=eli, signed in), on a project that is not read-only (the caller's role may change it) and on the
+// latest report; downloads per the §5/§6 rules; each feature-bound element by its account flag (§6:
+// licenses, nextsafe, sbom, advancedsboms, securecodewarrior, pdf, chai, jira; the default account gets
+// SBOM view and download and no other feature); sysadmin-only panels. The server re-checks every call.
 import { type Account, ASSISTANT_FEATURE, JIRA_FEATURE, type Project, type Role } from '@sextant/contract'
 
 export const UNAUTHORISED_TOOLTIP = 'This action is available only to authorized roles'
@@ -22,6 +24,14 @@ export interface ReportAccess {
   accountAdmin: boolean
   /** §6 jira feature: the account has the issue-tracker integration (never the default account). */
   hasJiraFeature: boolean
+  /** §6 licenses feature: Edit license / Edit copyright (with canAct). */
+  hasLicensesFeature: boolean
+  /** §6 nextsafe feature: the safe-versions box of a vulnerable component. */
+  hasNextsafeFeature: boolean
+  /** §6 SBOM view (default account, sbom feature or opensource plan): the dependency tree. */
+  canViewSbom: boolean
+  /** §6 securecodewarrior feature: the 'Learn more' tab (with a CWE). */
+  hasSecureCodingFeature: boolean
 }
 
 interface AccessInput {
@@ -47,7 +57,9 @@ export function reportAccess({
   const privateMode = mode === 'eli' && signedIn
   const opensource = account?.plan === 'opensource'
   const defaultAccount = account?.default ?? true
-  const sbomAllowed = defaultAccount || (account?.features.includes('advancedsboms') ?? false)
+  // features count for members only: an anonymous caller is on the default account (§6)
+  const feature = (name: string) => signedIn && !defaultAccount && (account?.features.includes(name) ?? false)
+  const sbomAllowed = defaultAccount || feature('advancedsboms')
   const canDownload = !reportError && latest && (project.isPublic || !opensource)
   return {
     latest,
@@ -58,8 +70,12 @@ export function reportAccess({
     canDownloadSbom: canDownload && !project.isPublic && sbomAllowed && !opensource,
     sysadmin: account?.sysadmin ?? false,
     opensource,
-    hasChaiFeature: signedIn && !defaultAccount && (account?.features.includes(ASSISTANT_FEATURE) ?? false),
+    hasChaiFeature: feature(ASSISTANT_FEATURE),
     accountAdmin: signedIn && member !== null && (member.sysadmin || member.role === 'Administrator'),
-    hasJiraFeature: signedIn && !defaultAccount && (account?.features.includes(JIRA_FEATURE) ?? false),
+    hasJiraFeature: feature(JIRA_FEATURE),
+    hasLicensesFeature: feature('licenses'),
+    hasNextsafeFeature: feature('nextsafe'),
+    canViewSbom: defaultAccount || feature('sbom') || opensource,
+    hasSecureCodingFeature: feature('securecodewarrior'),
   }
 }

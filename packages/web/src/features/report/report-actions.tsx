@@ -1,5 +1,5 @@
 // The title row's buttons for a displayed report (report-page §2 Title row, §6): 'Show dependencies
-// tree' (latest only; a named window, so re-opening focuses it), the downloads, the badges and
+// tree' (latest only, with the SBOM view flag; a named window, so re-opening focuses it), the downloads, the badges and
 // 'Recompute Report'.
 import { Button, Group } from '@mantine/core'
 import { BadgesButton } from '../badges/badges-dialog'
@@ -15,7 +15,7 @@ export function ReportActions({ mode }: { mode: string | null }) {
     openTreeWindow(treeWindowUrl(project.uuid, branch, mode), treeWindowName(project.uuid))
   return (
     <Group gap="xs" wrap="wrap" className="report-actions" data-testid="report-actions">
-      {access.latest ? (
+      {access.latest && access.canViewSbom ? (
         <Button size="sm" variant="default" onClick={openTree} data-testid="show-tree">
           Show dependencies tree
         </Button>

@@ -105,7 +105,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
 }
 
 export function ComponentCard({ row }: { row: ComponentRow }) {
-  const { project, branch } = useReportContext()
+  const { project, branch, access } = useReportContext()
   const { dependency, scope, transitive, safeVersions } = row.report
   return (
     <Paper withBorder radius="md" p="md" mb="sm" data-testid="component-card">
@@ -135,7 +135,7 @@ export function ComponentCard({ row }: { row: ComponentRow }) {
           ))}
         </Stack>
         <Stack gap={6} style={{ flex: '0 0 200px' }}>
-          <SafeVersionsBox safeVersions={safeVersions} />
+          {access.hasNextsafeFeature ? <SafeVersionsBox safeVersions={safeVersions} /> : null}
           <Anchor
             component={Link}
             to={componentPagePath(
