@@ -48,7 +48,7 @@ export const exclusionRouteDefs = {
     path: '/api/v2/exclusions/:projectId/:branch',
     access: 'member',
     summary:
-      "Add exclusions: body {creatorUuid, content}; content is one entry with its source, or a `.meterian` layout. Blank description: 400 'Please add a reasonable description'. Takes effect at the next recompute.",
+      "Add exclusions: body {content} (a creatorUuid is ignored: the creator is the caller); content is one entry with its source, or a `.meterian` layout. Blank description: 400 'Please add a reasonable description'. Takes effect at the next recompute.",
     params: exclusionBranchParamsSchema,
     body: exclusionCreateBodySchema,
     status: 200,

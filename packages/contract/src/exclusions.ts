@@ -49,6 +49,7 @@ export const exclusionFileQuerySchema = z.object({ full: z.enum(['true', 'false'
  * "version":"*","reason":"mitigated","description":"…"}`), or a whole `.meterian` layout `{"exclusions":{…}}`.
  */
 export const exclusionCreateBodySchema = z.object({
+  /** Accepted for the page's payload and ignored: the server records the caller as the creator. */
   creatorUuid: z.string().max(64).nullable().optional(),
   content: z.string().min(2).max(1_000_000),
   /** Accepted for the page's mitigation payload (spec §3); the entry's own `source` wins. */

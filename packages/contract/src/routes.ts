@@ -172,13 +172,17 @@ export const routes = {
     status: 200,
     response: advisoryDbStatsSchema,
   },
+  // The locations (server paths, URLs) and warnings of the advisory databases are the operator's
+  // configuration: account administrators and system administrators only (issue 13 item 12).
   databases: {
     method: 'GET',
     path: '/api/v1/databases',
     access: 'member',
-    summary: 'The advisory databases (OSV sources) with location, last run, counts and last error.',
+    summary:
+      'The advisory databases (OSV sources) with location, last run, counts and last error (administrators).',
     status: 200,
     response: z.array(advisoryDbDetailSchema),
+    permission: { area: 'configuration', action: 'read' },
   },
   databaseSyncStart: {
     method: 'POST',
@@ -188,15 +192,21 @@ export const routes = {
     params: databaseIdParamsSchema,
     status: 202,
     response: advisoryDbDetailSchema,
+    permission: {
+      area: 'system',
+      action: 'edit',
+      message: 'Unauthorized: only a system administrator may start an advisory database sync.',
+    },
   },
   databaseSyncStatus: {
     method: 'GET',
     path: '/api/v1/databases/:id/sync',
     access: 'member',
-    summary: 'The sync state of one advisory database.',
+    summary: 'The sync state of one advisory database, with its location (administrators).',
     params: databaseIdParamsSchema,
     status: 200,
     response: advisoryDbDetailSchema,
+    permission: { area: 'configuration', action: 'read' },
   },
 } as const satisfies Record<string, RouteDef>
 

@@ -1,12 +1,14 @@
 // Advisory databases over HTTP on each storage mode (spec accounts-and-api §7; issue 9): the start-up sync
-// of configured sources, GET stats (anonymous), GET databases (members), POST sync (sysadmins; 403
-// otherwise) and its status; offline and unreachable sources FAILED with a reason, stored data kept.
+// of configured sources, GET stats (anonymous, without locations or error texts), GET databases
+// (administrators: issue 13 item 12), POST sync (sysadmins; 403 otherwise) and its status; offline and
+// unreachable sources FAILED with a reason, stored data kept.
 import { join } from 'node:path'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestToken, newUuid } from '../services/secrets'
 import { storageModes } from '../testing/databases'
 import { startTestInstance, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../testing/instance'
+import { PUBLIC_SYNC_ERROR } from './advisories.routes'
 import { runAdvisorySync, syncSource } from './sync.job'
 import { corpusDir } from './test-corpus'
 
@@ -18,6 +20,7 @@ const silent = { info: () => {}, error: () => {} }
 describe.each(storageModes())('advisory databases API on %s storage', (mode) => {
   let t: TestInstance
   const member = { authorization: 'Token 7d1c2a9e-3f4b-4c5d-8e6f-a1b2c3d4e5f6' }
+  const accountAdmin = { authorization: 'Token 0b6f3c1e-9a4d-4e2b-8c7f-d5e4f3a2b1c0' }
 
   async function waitFor(id: string, done: (status: string) => boolean) {
     const deadline = Date.now() + 60_000
@@ -55,6 +58,18 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
       `INSERT INTO api_tokens (uuid, token_hash, membership_uuid, name) VALUES ($1, $2, $3, 'test')`,
       [newUuid(), digestToken(member.authorization.slice(6)), membership],
     )
+    const [adminUser, adminMembership] = [newUuid(), newUuid()]
+    await db.query(`INSERT INTO users (uuid, email, name) VALUES ($1, 'boss@example.test', 'boss')`, [
+      adminUser,
+    ])
+    await db.query(
+      `INSERT INTO memberships (uuid, account_uuid, user_uuid, role) VALUES ($1, $2, $3, 'Administrator')`,
+      [adminMembership, account, adminUser],
+    )
+    await db.query(
+      `INSERT INTO api_tokens (uuid, token_hash, membership_uuid, name) VALUES ($1, $2, $3, 'test')`,
+      [newUuid(), digestToken(accountAdmin.authorization.slice(6)), adminMembership],
+    )
   })
   afterAll(async () => t?.close())
 
@@ -79,15 +94,24 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
     expect(JSON.stringify(raw)).not.toContain(corpusDir)
   })
 
-  it('lists the databases to members only', async () => {
+  // Issue 13 item 12: the locations are server paths; a member who is no administrator sees none.
+  it('lists the databases with their locations to administrators only', async () => {
     expect((await fetch(`${t.url}/api/v1/databases`)).status).toBe(401)
-    const res = await fetch(`${t.url}/api/v1/databases`, { headers: member })
-    expect(res.status).toBe(200)
-    const list = (await res.json()) as { id: string; location: string }[]
-    expect(list.map((d) => [d.id, d.location])).toEqual([
-      ['osv-maven', mavenFile],
-      ['osv-npm', npmFile],
-    ])
+    for (const path of ['/api/v1/databases', '/api/v1/databases/osv-npm/sync']) {
+      const viewer = await fetch(`${t.url}${path}`, { headers: member })
+      const text = await viewer.text()
+      expect(viewer.status, text).toBe(403)
+      expect(text).not.toContain(corpusDir)
+    }
+    for (const headers of [accountAdmin, admin]) {
+      const res = await fetch(`${t.url}/api/v1/databases`, { headers })
+      expect(res.status).toBe(200)
+      const list = (await res.json()) as { id: string; location: string }[]
+      expect(list.map((d) => [d.id, d.location])).toEqual([
+        ['osv-maven', mavenFile],
+        ['osv-npm', npmFile],
+      ])
+    }
   })
 
   it('lets only a system administrator start a sync', async () => {
@@ -134,12 +158,19 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
       { id: 'osv-down', kind: 'osv', location: 'http://127.0.0.1:9/npm/all.zip' },
     )
     expect(unreachable).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/Could not fetch/) })
-    const state = await (await fetch(`${t.url}/api/v1/databases/osv-down/sync`, { headers: member })).json()
+    const state = await (
+      await fetch(`${t.url}/api/v1/databases/osv-down/sync`, { headers: accountAdmin })
+    ).json()
     expect(state).toMatchObject({ status: 'FAILED', lastError: unreachable.error })
-    const stats = advisoryDbStatsSchema.parse(
-      await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).json(),
-    )
+    const raw = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).json()
+    const stats = advisoryDbStatsSchema.parse(raw)
     expect(stats.total).toBeGreaterThanOrEqual(800)
+    // Anyone sees that it failed, not the reason: it names the source's location.
+    expect(stats.databases.find((d) => d.id === 'osv-down')).toMatchObject({
+      status: 'FAILED',
+      lastError: PUBLIC_SYNC_ERROR,
+    })
+    expect(JSON.stringify(raw)).not.toContain('127.0.0.1:9')
   })
 
   it('leaves sources alone on a scheduled run until they are due', async () => {

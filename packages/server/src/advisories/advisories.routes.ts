@@ -1,16 +1,19 @@
 // Advisory databases over HTTP (spec accounts-and-api §7 "Licence server, databases, statistics, health"):
-// GET /api/v1/stats/advisories-dbs (anyone), GET /api/v1/databases and GET /api/v1/databases/{id}/sync
-// (members), POST /api/v1/databases/{id}/sync (system administrators: 202 and a queued sync).
+// GET /api/v1/stats/advisories-dbs (anyone: no locations, warnings or error texts, which name server paths),
+// GET /api/v1/databases and GET /api/v1/databases/{id}/sync (account and system administrators: §6
+// configuration read, issue 13 item 12), POST /api/v1/databases/{id}/sync (system administrators).
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connection'
-import { isSysadmin } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
 import type { PgBoss } from '../jobs/boss'
 import { countAdvisories } from './advisories.repo'
 import { findSource, listSources } from './sources.repo'
 import { queueAdvisorySync } from './sync.job'
+
+/** What anyone sees of a failed sync: the reason names the source's location (issue 13 item 12). */
+export const PUBLIC_SYNC_ERROR = 'The last sync failed: administrators see why in GET /api/v1/databases.'
 
 async function knownSource(db: Db, id: string) {
   const source = await findSource(db, id)
@@ -25,18 +28,17 @@ async function knownSource(db: Db, id: string) {
 export function advisoryRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
   bindRoute(app, routes.advisoryDbStats, async () => {
     const counts = await countAdvisories(db)
-    const databases = (await listSources(db)).map(({ location: _l, warnings: _w, ...db }) => db)
+    const databases = (await listSources(db)).map(({ location: _l, warnings: _w, ...db }) => ({
+      ...db,
+      lastError: db.lastError === null ? null : PUBLIC_SYNC_ERROR,
+    }))
     return { ...counts, databases }
   })
 
   bindRoute(app, routes.databases, async () => listSources(db))
 
-  bindRoute(app, routes.databaseSyncStart, async ({ params, request }) => {
-    if (!isSysadmin(request.principal))
-      throw new HttpError(
-        403,
-        'Unauthorized: only a system administrator may start an advisory database sync.',
-      )
+  // Sysadmins only: the route's contract permission (system edit) is checked before this runs.
+  bindRoute(app, routes.databaseSyncStart, async ({ params }) => {
     await knownSource(db, params.id)
     await queueAdvisorySync(db, boss, { sourceId: params.id, reason: 'request' })
     return knownSource(db, params.id)

@@ -47,7 +47,6 @@ const byAccess =
   (access: RouteDef['access']) =>
   (c: Caller): Outcome =>
     access === 'member' && c === 'anonymous' ? 401 : 'ok'
-const sysadminOnly = (c: Caller): Outcome => (c === 'anonymous' ? 401 : c === 'sysadmin' ? 'ok' : 403)
 const ownAccountOnly =
   (access: RouteDef['access']) =>
   (c: Caller): Outcome =>
@@ -70,9 +69,6 @@ const expectations: Record<string, Expect> = {
   reportById: byAccess('anonymous'),
   reportHistory: byAccess('anonymous'),
   advisoryDbStats: byAccess('anonymous'),
-  databases: byAccess('member'),
-  databaseSyncStart: sysadminOnly,
-  databaseSyncStatus: byAccess('member'),
   vulnCwe: byAccess('anonymous'),
   enrichmentDbStats: byAccess('anonymous'),
   dependencyAdvices: byAccess('anonymous'),

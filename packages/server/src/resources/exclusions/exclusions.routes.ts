@@ -34,8 +34,8 @@ function accountOf(principal: Principal, id: string): string {
   return uuid
 }
 
-function creatorOf(principal: Principal, given: string | null | undefined): string | null {
-  if (given) return given
+/** Who made an exclusion: always the caller, whatever the body says (issue 13 item 12: it was forgeable). */
+function creatorOf(principal: Principal): string | null {
   return principal.kind === 'member' ? principal.member.membershipUuid : null
 }
 
@@ -48,7 +48,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.exclusionsCreate, async ({ params, body, request }) => {
     const project = await writableProject(db, request.principal, params.projectId)
     const list = parseContentText(body.content, {
-      creatorUuid: creatorOf(request.principal, body.creatorUuid),
+      creatorUuid: creatorOf(request.principal),
       scope: 'branch',
     })
     await insertExclusions(
@@ -117,7 +117,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
     if (p.kind === 'member' && !p.member.sysadmin && p.member.role !== 'Administrator')
       throw new HttpError(403, `${NOT_AUTHORISED}: account-wide exclusions are for account administrators.`)
     const [exclusion] = parseExclusionContent(body, {
-      creatorUuid: creatorOf(p, null),
+      creatorUuid: creatorOf(p),
       scope: 'account',
       domain: query.domain,
     })

@@ -12,6 +12,7 @@ import {
   type TestInstance,
   waitForReport,
 } from '../../testing/instance'
+import { memberOfAccount } from '../admin/test-kit'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
 const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
@@ -146,6 +147,36 @@ describe.each(storageModes())('exclusions and recompute on %s storage', (mode) =
     })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { message: string }).message).toBe('Please add a reasonable description')
+  })
+
+  // Issue 13 item 12: the body's creatorUuid was stored as sent, so anyone could sign for someone else.
+  it('records the caller as the creator, whatever creatorUuid the body names', async () => {
+    const db = t.sextant.db
+    const { rows } = await db.query<{ account_uuid: string; membership_uuid: string }>(
+      `SELECT p.account_uuid, m.uuid AS membership_uuid FROM projects p
+       JOIN memberships m ON m.account_uuid = p.account_uuid AND m.role = 'Administrator' WHERE p.uuid = $1`,
+      [pid],
+    )
+    const { account_uuid: account, membership_uuid: adminMembership } = rows[0]!
+    const collaborator = await memberOfAccount(db, account, 'collaborator@x.test', 'Collaborator')
+    const entry = {
+      source: 'security:cves',
+      cve: 'CVE-2099-0002',
+      reason: 'mitigated',
+      description: 'signed by someone else?',
+    }
+    const res = await fetch(`${t.url}/api/v2/exclusions/${pid}/main`, {
+      method: 'POST',
+      headers: { authorization: collaborator.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ creatorUuid: adminMembership, content: JSON.stringify(entry) }),
+    })
+    const created = (await res.json()) as { id: string; creatorUuid: string }[]
+    expect(res.status, JSON.stringify(created)).toBe(200)
+    expect(created[0]!.creatorUuid).toBe(collaborator.membershipUuid)
+    const stored = await db.query('SELECT creator_uuid FROM exclusions WHERE id = $1', [created[0]!.id])
+    expect(stored.rows[0].creator_uuid).toBe(collaborator.membershipUuid)
+    const gone = await api(`/api/v2/exclusions/${pid}/main/${created[0]!.id}`, { method: 'DELETE' })
+    expect(gone.status).toBe(200)
   })
 
   it('changes scores only after recompute, and puts the advice back when the exclusion goes', async () => {
