@@ -65,6 +65,11 @@ describe('normaliseLicence', () => {
     expect(normaliseLicence('Unlicense').text).toBe('Unlicense')
   })
 
+  it('reads a lone "+" as an unrecognised text (spdx-correct throws on it; found by the property test)', () => {
+    expect(normaliseLicence('+')).toMatchObject({ text: '+', status: 'unrecognised' })
+    expect(normaliseLicence(' + ').text).toBe('+')
+  })
+
   it.each([[undefined], [null], [''], ['  '], ['NONE'], ['NOASSERTION'], ['UNKNOWN'], [[]], [{}], [42]])(
     '%j is undeclared with the spec warning',
     (declared) => {

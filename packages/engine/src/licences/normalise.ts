@@ -158,10 +158,19 @@ function readAtom(
   const strict = parseSpdxExpression(text)
   if (strict) return { expression: strict, guessed: false }
   const canonical = canonicalSpdxId(text)
-  const corrected = canonical ?? (allowCorrection ? correctSpdx(text, { upgrade: false }) : null)
+  const corrected = canonical ?? (allowCorrection ? safeCorrection(text) : null)
   const parsed = corrected ? parseSpdxExpression(corrected) : null
   if (parsed) return { expression: parsed, guessed: canonical === null }
   return { expression: { kind: 'unrecognised', text, seeFile: null }, guessed: false }
+}
+
+/** spdx-correct throws on some texts (a lone `+`: its "or later" transform reads past the end). */
+function safeCorrection(text: string): string | null {
+  try {
+    return correctSpdx(text, { upgrade: false })
+  } catch {
+    return null
+  }
 }
 
 /** `Apache 2.0 or MIT`, `(MIT AND Custom)`: split on the words, read each part alone. */
