@@ -1,13 +1,12 @@
-// `sextant <command>` (DESIGN §1 cli): serve, worker. Exit codes: 0 ok, 1 failure, 2 bad usage
-// or configuration.
+// `sextant <command>` (DESIGN §1 cli): scan, serve, worker, imports. Exit codes: scan as product-notes
+// "CLI exit code" says (scan/args.ts SCAN_USAGE); the others 0 ok, 1 failure, 2 bad usage or configuration.
+// Each command's code is loaded when it runs: a scan does not load the server, nor serve the scanner.
 import { parseArgs } from 'node:util'
-import { runAdvisoryImport } from './launch/advisories'
-import { isEnrichmentKind, runEnrichmentImport } from './launch/enrichment'
-import { runServe } from './launch/serve'
 
 const usage = `Usage: sextant <command> [options]
 
 Commands:
+  scan [DIR] [options]   Analyse a project's dependencies; exit code = failed checks (see 'sextant scan --help')
   serve [--no-workers]   Start the API and web app (with job workers unless --no-workers)
   worker                 Start job workers only (needs DATABASE_URL)
   advisories import <path|url> [--allow-private]
@@ -21,16 +20,26 @@ Configuration is read from the environment; see README.md "Configuration".`
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   switch (command) {
+    case 'scan':
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(`${(await import('./scan/args')).SCAN_USAGE}\n`)
+        return 0
+      }
+      return (await import('./scan/run')).runScan(rest, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        env: process.env,
+      })
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
         options: { 'no-workers': { type: 'boolean', default: false } },
       })
-      return runServe({ api: true, workers: !values['no-workers'] })
+      return (await import('./launch/serve')).runServe({ api: true, workers: !values['no-workers'] })
     }
     case 'worker':
       parseArgs({ args: rest, options: {} })
-      return runServe({ api: false, workers: true })
+      return (await import('./launch/serve')).runServe({ api: false, workers: true })
     case 'advisories': {
       const { positionals, values } = parseArgs({
         args: rest,
@@ -42,7 +51,10 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`Usage: sextant advisories import <path|url> [--allow-private]\n`)
         return 2
       }
-      return runAdvisoryImport({ location, allowPrivate: values['allow-private'] })
+      return (await import('./launch/advisories')).runAdvisoryImport({
+        location,
+        allowPrivate: values['allow-private'],
+      })
     }
     case 'enrichment': {
       const { positionals, values } = parseArgs({
@@ -51,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
         options: { 'allow-private': { type: 'boolean', default: false } },
       })
       const [sub, kind, location, ...extra] = positionals
+      const { isEnrichmentKind, runEnrichmentImport } = await import('./launch/enrichment')
       if (sub !== 'import' || !isEnrichmentKind(kind) || !location || extra.length > 0) {
         process.stderr.write('Usage: sextant enrichment import <epss|kev|cwe> <path|url> [--allow-private]\n')
         return 2
@@ -70,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    if (code !== -1) process.exitCode = code
+    // A negative code (scan errors) leaves the process as 256 + code, as the shell shows it.
+    process.exitCode = code
   },
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)

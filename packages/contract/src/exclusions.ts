@@ -155,6 +155,19 @@ export const buildCreateBodySchema = z
     url: z.string().trim().min(1).max(2048).optional(),
     name: z.string().trim().min(1).max(255).optional(),
     branch: z.string().trim().min(1).max(255).default('main'),
+    /**
+     * This build's score minima (`sextant scan --min-security …`), each 0-100; a missing domain keeps
+     * the account's. The report of the build is built with them (issue 15).
+     */
+    thresholds: z
+      .object({
+        security: z.number().min(0).max(100),
+        stability: z.number().min(0).max(100),
+        licensing: z.number().min(0).max(100),
+      })
+      .partial()
+      .strict()
+      .optional(),
   })
   .refine((b) => b.projectUuid || b.url, {
     message: 'Give projectUuid (an existing project) or url (a new one).',
@@ -170,9 +183,15 @@ export const buildSchema = z.object({
   reportUuid: z.string().nullable(),
   error: z.string().nullable(),
   scores: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }).nullable(),
+  /** The minima in force: the report's once DONE, before that the account's with this build's overrides. */
   thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
+  /** Per domain whether the report assessed it (when DONE); a domain not assessed fails its check. */
+  assessed: z.object({ security: z.boolean(), stability: z.boolean(), licensing: z.boolean() }).nullable(),
   outcome: outcomeSchema.nullable(),
-  /** The CLI exit code (product-notes "Scores"): +1 security, +2 stability, +4 licensing failed. */
+  /**
+   * The CLI exit code (product-notes "CLI exit code"): +1 security, +2 stability, +4 licensing failed
+   * (a domain not assessed fails); -6 when the analysis failed; null while it runs.
+   */
   exitCode: z.number().int().nullable(),
   createdAt: z.string(),
 })

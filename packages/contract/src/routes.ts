@@ -5,6 +5,7 @@ import type { Permission } from './accounts'
 import { accountRouteDefs } from './accounts.routes'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
 import { assistantRouteDefs } from './assistant.routes'
+import { cliRouteDefs } from './cli.routes'
 import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
@@ -57,6 +58,7 @@ export const routes = {
   ...insightRouteDefs,
   ...assistantRouteDefs,
   ...jiraRouteDefs,
+  ...cliRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

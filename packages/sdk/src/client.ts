@@ -31,6 +31,8 @@ export interface SextantClient {
     files: ManifestFile[],
     query?: UploadQuery<'uploadManifests'>,
   ): Promise<CallResult<'uploadManifests'>>
+  /** CI build flow step 2: the build's files, each part named by its root-relative path. */
+  uploadBuildFiles(buildId: string, files: ManifestFile[]): Promise<CallResult<'buildFiles'>>
   /**
    * Calls a streaming route (newline-delimited JSON): yields each line, parsed with the route's
    * response schema, as soon as it arrives. A non-2xx answer throws SdkError before the first line.
@@ -195,6 +197,12 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
         query,
         form: manifestsForm(files),
       }) as Promise<CallResult<'uploadManifests'>>
+    },
+    uploadBuildFiles(buildId, files) {
+      if (files.length === 0) return Promise.reject(clientError(sdkMessages.missingInformation))
+      return send(routes.buildFiles, { params: { id: buildId }, form: manifestsForm(files) }) as Promise<
+        CallResult<'buildFiles'>
+      >
     },
   }
 }

@@ -95,6 +95,12 @@ const envSchema = z.object({
   // configure are reached under the SSRF rule (DESIGN §7) unless the operator allows private addresses.
   SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: bool.default(false),
   SEXTANT_JIRA_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  // The sextant client (accounts-and-api §7 GET /api/v1/cli): where users get it, the oldest accepted.
+  SEXTANT_CLI_DOWNLOAD_URL: z.url('must be the http(s) URL the sextant client is downloaded from').optional(),
+  SEXTANT_CLI_MINIMUM_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'must be a version such as 0.1.0')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -144,6 +150,10 @@ export interface Config {
   allowPrivateIntegrations: boolean
   /** Time-out of one request to a Jira site. */
   jiraTimeoutMs: number
+  /** Where the sextant client is downloaded from (GET /api/v1/cli); null = not said. */
+  cliDownloadUrl: string | null
+  /** Older sextant clients must update (exit -4); null = any release. */
+  cliMinimumVersion: string | null
 }
 
 export interface AssistantConfig {
@@ -242,5 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     allowPrivateIntegrations: e.SEXTANT_ALLOW_PRIVATE_INTEGRATIONS,
     jiraTimeoutMs: e.SEXTANT_JIRA_TIMEOUT_SECONDS * 1000,
+    cliDownloadUrl: e.SEXTANT_CLI_DOWNLOAD_URL ?? null,
+    cliMinimumVersion: e.SEXTANT_CLI_MINIMUM_VERSION ?? null,
   }
 }

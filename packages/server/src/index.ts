@@ -6,11 +6,15 @@ export {
   formatWarning,
   type ImportResult,
   importAdvisorySource,
+  type LocalAdvisories,
   openDatabase,
+  readLocalAdvisories,
+  SourceError,
   type SourceImportResult,
 } from './advisories'
 export type { Config } from './config'
 export { ConfigError, loadConfig } from './config'
 export { type EnrichmentImportResult, formatEnrichmentWarning, importEnrichmentSource } from './enrichment'
+export { createMetadataSource, type MetadataSource } from './metadata'
 export type { RunningSextant, StartOptions } from './runtime'
 export { startSextant } from './runtime'

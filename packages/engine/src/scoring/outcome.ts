@@ -33,16 +33,33 @@ export function scoreOutcome(scores: DomainScores, thresholds: ScoreThresholds):
   return failedScoreDomains(scores, thresholds).length === 0 ? 'PASS' : 'FAIL'
 }
 
-/** Exit-code bits per failed domain; negative codes are errors (their values are ours). */
+/**
+ * Exit-code bits per failed domain (product-notes "CLI exit code"); negative codes are errors. The
+ * shell sees a negative code as 256 + code (-1 → 255, -9 → 247). The error values are ours.
+ */
 export const CLI_EXIT_CODES = {
   ok: 0,
   securityFailed: 1,
   stabilityFailed: 2,
   licensingFailed: 4,
+  /** The token is missing, wrong or may not do this (401 / 403). */
   noAuthorisation: -1,
-  unsupportedProject: -2,
-  analysisFailed: -3,
-  serverUnreachable: -4,
+  /** Bad command-line usage or configuration (an unknown option, a missing value). */
+  badUsage: -2,
+  /** No supported manifest, lockfile or SBOM in the folder, or the server refused the files. */
+  unsupportedProject: -3,
+  /** The server requires a newer client (GET /api/v1/cli). */
+  clientOutdated: -4,
+  /** A build of the same project and branch is still queued or running. */
+  buildAlreadyRunning: -5,
+  /** The server accepted the files but the analysis failed. */
+  analysisFailed: -6,
+  /** The server answered something unexpected (5xx, not our contract). */
+  unexpectedAnswer: -7,
+  /** The build did not finish within the client's time limit. */
+  timedOut: -8,
+  /** The server could not be reached at all. */
+  serverUnreachable: -9,
 } as const
 
 const domainBit: Record<ScoreDomain, number> = {

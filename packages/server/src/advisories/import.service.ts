@@ -65,7 +65,10 @@ function emptyCounts(): AdvisoryRunCounts {
 }
 
 /** Turns one raw item into a row to store, or a warning naming the record. */
-function toRow(item: Extract<RawItem, { kind: 'record' }>, limits: ImportLimits): AdvisoryRow | OsvWarning {
+export function toRow(
+  item: Extract<RawItem, { kind: 'record' }>,
+  limits: ImportLimits,
+): AdvisoryRow | OsvWarning {
   const where = { file: item.file, ...(item.line === undefined ? {} : { line: item.line }) }
   const parsed = parseOsvRecord(item.raw)
   if (!parsed.ok) return { ...parsed.warning, ...where }

@@ -2,7 +2,8 @@
 // runtime and the CLI use of it. Routes are registered by http/app.ts.
 export type { AdvisoryCounts, PackageKey } from './advisories.repo'
 export { formatWarning, type ImportOptions, type ImportResult, importAdvisories } from './import.service'
-export { defaultImportLimits, type ImportLimits } from './readers'
+export { type LocalAdvisories, readLocalAdvisories } from './local-records'
+export { defaultImportLimits, type ImportLimits, SourceError } from './readers'
 export { type AdvisorySource, configuredSources, DEFAULT_ADVISORY_SOURCES } from './sources'
 export {
   importAdvisorySource,

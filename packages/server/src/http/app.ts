@@ -17,6 +17,7 @@ import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
 import { assistantRoutes } from '../resources/assistant/assistant.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
+import { cliRoutes } from '../resources/cli/cli.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
   assistantRoutes(app, db, config.assistant)
   jiraRoutes(app, db, config)
+  cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
   // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.

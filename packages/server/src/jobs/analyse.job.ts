@@ -11,6 +11,7 @@ import {
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
+  resolveScoreThresholds,
   type Warning,
 } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
@@ -44,6 +45,8 @@ interface Claimed {
   project_name: string
   commit: string | null
   exclusions_file: string | null
+  /** This analysis's own score minima (a CI build's `--min-*`, issue 15); null = the account's. */
+  thresholds: Partial<Record<'security' | 'stability' | 'licensing', number>> | null
 }
 
 /** Reads the analysis's `.meterian` file into the branch's readonly exclusions; answers its warnings. */
@@ -75,7 +78,8 @@ export async function runAnalysis(
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
-     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, p.account_uuid, p.name AS project_name`,
+     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
+               p.account_uuid, p.name AS project_name`,
     [analysisUuid, staleClaimMinutes],
   )
   const claimed = rows[0]
@@ -124,7 +128,8 @@ export async function runAnalysis(
       ),
       // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
       // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
-      // yet, so the account's are the ones in force. Recompute runs this same job, so it applies them too.
+      // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
+      // Recompute runs this same job, so it applies them too.
       readConfiguration(db, claimed.account_uuid),
     ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
@@ -141,7 +146,7 @@ export async function runAnalysis(
       now: now(),
       graph,
       warnings: [...claimed.warnings, ...fileWarnings],
-      thresholds: configuration.thresholds,
+      thresholds: resolveScoreThresholds(configuration.thresholds, claimed.thresholds),
       scoreAlgorithm: configuration.scoringAlgorithm,
       autoMitigation: configuration.autoMitigation,
       analysisScopes: configuration.analysisScopes,

@@ -78,8 +78,9 @@ interface Wanted {
   versions: Set<string>
 }
 
+/** `db = null`: no database cache, this process's memory only (the CLI's offline scan, issue 15). */
 export function createMetadataSource(
-  db: Db,
+  db: Db | null,
   config: MetadataConfig,
   options: MetadataSourceOptions = {},
 ): MetadataSource {
@@ -164,14 +165,16 @@ export function createMetadataSource(
         if (hit && usable) cached.set(idOf(w), hit)
         else toRead.push(w)
       }
-      const read = await readCachedMetadata(
-        db,
-        toRead.map((w) => ({
-          registry: w.datasource.registry,
-          ecosystem: w.datasource.ecosystem,
-          name: w.name,
-        })),
-      )
+      const read = db
+        ? await readCachedMetadata(
+            db,
+            toRead.map((w) => ({
+              registry: w.datasource.registry,
+              ecosystem: w.datasource.ecosystem,
+              name: w.name,
+            })),
+          )
+        : new Map<string, CachedEntry>()
       for (const [id, entry] of read) cached.set(id, entry)
       const entryOf = (w: Wanted) => cached.get(idOf(w))
       const answer = (w: Wanted, document: StoredDocument) => {
@@ -275,7 +278,7 @@ export function createMetadataSource(
         }
       })
       try {
-        await writeCachedMetadata(db, writes)
+        if (db) await writeCachedMetadata(db, writes)
       } finally {
         for (const o of outcomes) o.release()
       }

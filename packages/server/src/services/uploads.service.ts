@@ -60,6 +60,8 @@ export interface StartUploadInput {
   query: UploadQuery
   files: UploadedFile[]
   source: 'sbom' | 'manifests'
+  /** Score minima of this analysis only (a CI build's `--min-*`); absent = the account's. */
+  thresholds?: Partial<Record<'security' | 'stability' | 'licensing', number>> | null
 }
 
 export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
@@ -119,8 +121,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     }
     await ensureBranch(client, projectUuid, query.branch)
     await client.query(
-      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings, exclusions_file)
-       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $7)`,
+      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings, exclusions_file, thresholds)
+       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $7, $8)`,
       [
         analysisUuid,
         projectUuid,
@@ -129,6 +131,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
         JSON.stringify(extraction.graph),
         JSON.stringify(extraction.warnings),
         exclusionsFileOf(files),
+        input.thresholds ? JSON.stringify(input.thresholds) : null,
       ],
     )
     for (const f of files) {

@@ -56,6 +56,9 @@ const ownAccountOnly =
 // what their handler decides (access level, sysadmin-only, or own-account).
 const expectations: Record<string, Expect> = {
   healthcheck: byAccess('public'),
+  cliInfo: byAccess('public'),
+  cliUpdateCheck: byAccess('public'),
+  cliUpdateGet: byAccess('public'),
   login: byAccess('public'),
   usersMe: byAccess('member'),
   accountGet: ownAccountOnly('anonymous'),

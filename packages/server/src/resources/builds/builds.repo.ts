@@ -16,14 +16,27 @@ export interface BuildRow {
   security_score: number | null
   stability_score: number | null
   licensing_score: number | null
-  thresholds: { security: number; stability: number; licensing: number }
+  account_uuid: string
+  /** This build's own minima (`--min-*`); null keeps the account's. */
+  thresholds: Partial<Thresholds> | null
+  /** The minima the report was built with; null before it exists. */
+  report_thresholds: Thresholds | null
+  security_assessed: boolean | null
+  stability_assessed: boolean | null
+  licensing_assessed: boolean | null
   files: string[]
 }
+
+type Thresholds = { security: number; stability: number; licensing: number }
 
 export async function findBuild(db: Db, uuid: string): Promise<BuildRow | null> {
   const { rows } = await db.query<BuildRow>(
     `SELECT b.*, a.status AS analysis_status, a.error AS analysis_error, r.uuid AS report_uuid,
-            r.security_score, r.stability_score, r.licensing_score, p.thresholds,
+            r.security_score, r.stability_score, r.licensing_score, r.thresholds AS report_thresholds,
+            p.account_uuid,
+            (r.document->'security'->>'assessed')::boolean AS security_assessed,
+            (r.document->'stability'->>'assessed')::boolean AS stability_assessed,
+            (r.document->'licensing'->>'assessed')::boolean AS licensing_assessed,
             ARRAY(SELECT path FROM build_files f WHERE f.build_uuid = b.uuid ORDER BY path) AS files
      FROM builds b JOIN projects p ON p.uuid = b.project_uuid
      LEFT JOIN analyses a ON a.uuid = b.analysis_uuid LEFT JOIN reports r ON r.analysis_uuid = b.analysis_uuid
@@ -35,14 +48,34 @@ export async function findBuild(db: Db, uuid: string): Promise<BuildRow | null> 
 
 export async function insertBuild(
   db: Db,
-  b: { uuid: string; projectUuid: string; branch: string; creator: string | null },
+  b: {
+    uuid: string
+    projectUuid: string
+    branch: string
+    creator: string | null
+    thresholds: Partial<Thresholds> | null
+  },
 ) {
-  await db.query('INSERT INTO builds (uuid, project_uuid, branch, creator_uuid) VALUES ($1, $2, $3, $4)', [
-    b.uuid,
-    b.projectUuid,
-    b.branch,
-    b.creator,
-  ])
+  await db.query(
+    'INSERT INTO builds (uuid, project_uuid, branch, creator_uuid, thresholds) VALUES ($1, $2, $3, $4, $5)',
+    [b.uuid, b.projectUuid, b.branch, b.creator, b.thresholds ? JSON.stringify(b.thresholds) : null],
+  )
+}
+
+/**
+ * A started build of this project and branch whose analysis is still queued or running (issue 15:
+ * "build already running", exit -5). Claims older than the analyse job's take-over time do not count,
+ * so a build left behind by a dead worker never blocks the branch for good.
+ */
+export async function runningBuildOf(db: Db, projectUuid: string, branch: string): Promise<string | null> {
+  const { rows } = await db.query<{ uuid: string }>(
+    `SELECT b.uuid FROM builds b JOIN analyses a ON a.uuid = b.analysis_uuid
+     WHERE b.project_uuid = $1 AND b.branch = $2 AND a.status IN ('QUEUED', 'RUNNING')
+       AND a.created_at > now() - interval '30 minutes'
+     ORDER BY b.created_at DESC LIMIT 1`,
+    [projectUuid, branch],
+  )
+  return rows[0]?.uuid ?? null
 }
 
 export async function putBuildFile(db: Db, buildUuid: string, path: string, content: Buffer) {

@@ -1,8 +1,10 @@
 // The CI build flow (product-notes "How scans reach the server"; routes ours, documented in the contract):
 // POST /api/v1/builds → upload files → start (the upload path: extract, store, queue `analyse`) → poll
-// GET /api/v1/builds/{id}: status and, when done, scores, outcome and the CLI exit code.
+// GET /api/v1/builds/{id}: status and, when done, scores, outcome and the CLI exit code. A build may
+// carry its own score minima (issue 15 `--min-*`), which its report is built with; a second build of a
+// branch while one is queued or running answers 409 (the CLI's "build already running", -5).
 import { type BuildDto, routes } from '@sextant/contract'
-import { cliExitCode, scoreOutcome } from '@sextant/engine'
+import { CLI_EXIT_CODES, gateVerdict, resolveScoreThresholds, type ScoreThresholds } from '@sextant/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Db, inTransaction } from '../../db/connection'
 import type { Principal } from '../../http/auth'
@@ -14,14 +16,43 @@ import { canCreateProject, ownerTeamOf } from '../../services/projects.access'
 import { insertProject } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
 import { normaliseUploadPath, projectName, startUploadAnalysis } from '../../services/uploads.service'
-import { type BuildRow, buildFiles, findBuild, insertBuild, markStarted, putBuildFile } from './builds.repo'
+import { readConfiguration } from '../accounts/configuration'
+import {
+  type BuildRow,
+  buildFiles,
+  findBuild,
+  insertBuild,
+  markStarted,
+  putBuildFile,
+  runningBuildOf,
+} from './builds.repo'
 
-function present(b: BuildRow): BuildDto {
+/** The build as the API shows it; `accountThresholds` are the account's minima (used before a report exists). */
+function present(b: BuildRow, accountThresholds: ScoreThresholds): BuildDto {
   const status = !b.started ? 'OPEN' : b.error ? 'FAILED' : (b.analysis_status ?? 'QUEUED')
   const done = status === 'DONE' && b.report_uuid !== null
   const scores = done
     ? { security: b.security_score!, stability: b.stability_score!, licensing: b.licensing_score! }
     : null
+  const thresholds = b.report_thresholds ?? resolveScoreThresholds(accountThresholds, b.thresholds)
+  const assessed = done
+    ? {
+        security: b.security_assessed !== false,
+        stability: b.stability_assessed !== false,
+        licensing: b.licensing_assessed !== false,
+      }
+    : null
+  const verdict =
+    scores && assessed
+      ? gateVerdict(
+          {
+            security: { score: scores.security, assessed: assessed.security },
+            stability: { score: scores.stability, assessed: assessed.stability },
+            licensing: { score: scores.licensing, assessed: assessed.licensing },
+          },
+          thresholds,
+        )
+      : null
   return {
     uuid: b.uuid,
     projectUuid: b.project_uuid,
@@ -32,9 +63,10 @@ function present(b: BuildRow): BuildDto {
     reportUuid: b.report_uuid,
     error: b.error ?? b.analysis_error,
     scores,
-    thresholds: b.thresholds,
-    outcome: scores ? scoreOutcome(scores, b.thresholds) : null,
-    exitCode: scores ? cliExitCode(scores, b.thresholds) : status === 'FAILED' ? -3 : null,
+    thresholds,
+    assessed,
+    outcome: verdict ? (verdict.failed.length === 0 ? 'PASS' : 'FAIL') : null,
+    exitCode: verdict ? verdict.exitCode : status === 'FAILED' ? CLI_EXIT_CODES.analysisFailed : null,
     createdAt: b.created_at.toISOString(),
   }
 }
@@ -105,10 +137,22 @@ export function buildRoutes(
   workers: Workers | null,
   limitBytes: number,
 ): void {
+  // The build with the account's thresholds beside it (one configuration read per answer).
+  const show = async (uuid: string) => {
+    const b = (await findBuild(db, uuid))!
+    return present(b, (await readConfiguration(db, b.account_uuid)).thresholds)
+  }
+
   bindRoute(app, routes.buildCreate, async ({ body, request }) => {
     const projectUuid = body.projectUuid
       ? (await writableProject(db, request.principal, body.projectUuid)).uuid
       : await projectForUrl(db, request.principal, body.url!, body.name)
+    const running = await runningBuildOf(db, projectUuid, body.branch)
+    if (running)
+      throw new HttpError(
+        409,
+        `A build of this project's branch '${body.branch}' is already queued or running (build ${running}): wait for it to finish, then scan again.`,
+      )
     const uuid = newUuid()
     const p = request.principal
     await insertBuild(db, {
@@ -116,8 +160,9 @@ export function buildRoutes(
       projectUuid,
       branch: body.branch,
       creator: p.kind === 'member' ? p.member.membershipUuid : null,
+      thresholds: body.thresholds ?? null,
     })
-    return present((await findBuild(db, uuid))!)
+    return show(uuid)
   })
 
   bindRoute(app, routes.buildFiles, async ({ params, request }) => {
@@ -126,12 +171,12 @@ export function buildRoutes(
       throw new HttpError(409, 'This build has started: open a new build to upload other files.')
     for (const f of await readParts(request, limitBytes))
       await putBuildFile(db, build.uuid, f.path, f.content)
-    return present((await findBuild(db, build.uuid))!)
+    return show(build.uuid)
   })
 
   bindRoute(app, routes.buildStart, async ({ params, request }) => {
     const build = await ownBuild(db, request.principal, params.id)
-    if (build.started) return present(build)
+    if (build.started) return show(build.uuid)
     const files = await buildFiles(db, build.uuid)
     const started = await startUploadAnalysis({
       db,
@@ -141,13 +186,14 @@ export function buildRoutes(
       query: { branch: build.branch },
       files,
       source: 'manifests',
+      thresholds: build.thresholds,
     })
     await markStarted(db, build.uuid, started.analysisUuid)
     workers?.notify()
-    return present((await findBuild(db, build.uuid))!)
+    return show(build.uuid)
   })
 
   bindRoute(app, routes.buildGet, async ({ params, request }) =>
-    present(await ownBuild(db, request.principal, params.id)),
+    show((await ownBuild(db, request.principal, params.id)).uuid),
   )
 }

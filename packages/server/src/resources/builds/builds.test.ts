@@ -58,6 +58,61 @@ describe.each(storageModes())('CI builds on %s storage', (mode) => {
     expect(['PASS', 'FAIL']).toContain(state.outcome)
   }, 60_000)
 
+  it("builds the report with the build's own minima (sextant scan --min-*) and refuses a second build of a running branch", async () => {
+    const open = (body: object) =>
+      fetch(`${t.url}/api/v1/builds`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const created = await open({
+      url: 'https://git.example.org/acme/minima.git',
+      branch: 'strict',
+      thresholds: { security: 100, licensing: 12.5 },
+    })
+    expect(created.status).toBe(201)
+    const build = (await created.json()) as { uuid: string; thresholds: Record<string, number> }
+    // Before a report: the account's minima with this build's overrides.
+    expect(build.thresholds).toEqual({ security: 100, stability: 80, licensing: 12.5 })
+    const files = new FormData()
+    files.append('file', new Blob([new Uint8Array(fixture('package-lock.json'))]), 'package-lock.json')
+    await fetch(`${t.url}/api/v1/builds/${build.uuid}/files`, { method: 'POST', headers: auth, body: files })
+    await fetch(`${t.url}/api/v1/builds/${build.uuid}/start`, { method: 'POST', headers: auth })
+    const again = await open({ url: 'https://git.example.org/acme/minima.git', branch: 'strict' })
+    const state0 = (await (
+      await fetch(`${t.url}/api/v1/builds/${build.uuid}`, { headers: auth })
+    ).json()) as {
+      status: string
+    }
+    // Unless the first one finished already, the branch is busy: 409 with the build named.
+    if (state0.status !== 'DONE') {
+      expect(again.status).toBe(409)
+      expect(((await again.json()) as { message: string }).message).toContain(build.uuid)
+    }
+    const deadline = Date.now() + 20_000
+    let state: { status: string; thresholds: Record<string, number>; reportUuid: string; projectUuid: string }
+    do {
+      await new Promise((r) => setTimeout(r, 100))
+      state = await (await fetch(`${t.url}/api/v1/builds/${build.uuid}`, { headers: auth })).json()
+    } while (state.status !== 'DONE' && state.status !== 'FAILED' && Date.now() < deadline)
+    expect(state.status).toBe('DONE')
+    expect(state.thresholds).toEqual({ security: 100, stability: 80, licensing: 12.5 })
+    const report = (await (
+      await fetch(`${t.url}/api/v1/reports/${state.projectUuid}/full/${state.reportUuid}`, { headers: auth })
+    ).json()) as { thresholds: Record<string, number> }
+    expect(report.thresholds).toEqual({ security: 100, stability: 80, licensing: 12.5 })
+    // Out of range: refused, not silently dropped.
+    expect(
+      (
+        await open({
+          url: 'https://git.example.org/acme/minima.git',
+          branch: 'x',
+          thresholds: { security: 101 },
+        })
+      ).status,
+    ).toBe(400)
+  }, 60_000)
+
   it('opens a build by repository url alone: a new project first, the same project after', async () => {
     const open = async () => {
       const res = await fetch(`${t.url}/api/v1/builds`, {
