@@ -1,6 +1,7 @@
 // extractProject (issue 3, DESIGN §1 "Extract"): picks the extractors for an upload or checkout,
 // groups files into sub-projects, and merges their graphs into one DependencyGraph for the report.
 import { extractorById } from '../extractors/api'
+import { graphLimitMessage, MAX_GRAPH_COMPONENTS, MAX_GRAPH_EDGES } from '../extractors/shared/limits'
 import { readPackageJson } from '../extractors/shared/package-json'
 import type { ExtractContext, FileError, SourceFile } from '../extractors/types'
 import type { DependencyGraph, Warning } from '../model'
@@ -57,6 +58,21 @@ export function extractProject(
   const graphs: DependencyGraph[] = []
   const warnings: Warning[] = []
   const errors: FileError[] = []
+  // The graph limits hold for the whole project too (issue 13 item 1): a file that would take the merged
+  // graph past them is refused like an oversized file, so 500 lockfiles cannot add up to one huge graph.
+  const purls = new Set<string>()
+  let edgeCount = 0
+  const projectLimit = (graph: DependencyGraph): string | null => {
+    let added = 0
+    for (const c of graph.components) if (!purls.has(c.purl)) added++
+    if (purls.size + added > MAX_GRAPH_COMPONENTS)
+      return graphLimitMessage('components', MAX_GRAPH_COMPONENTS, 'project')
+    if (edgeCount + graph.edges.length > MAX_GRAPH_EDGES)
+      return graphLimitMessage('edges', MAX_GRAPH_EDGES, 'project')
+    for (const c of graph.components) purls.add(c.purl)
+    edgeCount += graph.edges.length
+    return null
+  }
   for (const group of groups) {
     if (group.kind === 'manifest') {
       for (const m of group.manifests) warnings.push({ file: m, message: MANIFEST_ONLY_WARNING })
@@ -69,6 +85,11 @@ export function extractProject(
         const result = extractorById(id)?.extract(file, ctx)
         if (!result) continue
         if (result.ok) {
+          const overLimit = projectLimit(result.graph)
+          if (overLimit) {
+            firstError = { file: source.path, message: overLimit }
+            break
+          }
           used.add(source.path)
           graphs.push(result.graph)
           warnings.push(...result.warnings)

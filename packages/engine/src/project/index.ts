@@ -4,7 +4,7 @@
 export type { ExtractProjectOptions, ProjectExtraction } from './extract'
 export { extractProject, MANIFEST_ONLY_WARNING } from './extract'
 export { mergeGraphs } from './merge'
-export { directIntroducers, pathsFromRoot } from './paths'
+export { directIntroducers, MAX_REPORT_PATH_STEPS, type PathBudget, pathBudget, pathsFromRoot } from './paths'
 export {
   lonePackageJsons,
   manifestResolvedNote,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Purl } from '../model'
 import { extractProject } from './extract'
-import { directIntroducers, pathsFromRoot } from './paths'
+import { directIntroducers, pathBudget, pathsFromRoot } from './paths'
 
 const lock = readFileSync(new URL('./fixtures/three-paths.v3.json', import.meta.url), 'utf8')
 const { graph } = extractProject([{ path: 'package-lock.json', content: lock }])
@@ -41,5 +41,20 @@ describe('pathsFromRoot', () => {
     expect(pathsFromRoot(dense, id(layers - 1, 0), 50)).toHaveLength(50)
     expect(directIntroducers(dense, id(layers - 1, 0))).toEqual([id(0, 0), id(0, 1)])
     expect(performance.now() - t0).toBeLessThan(500)
+  })
+})
+
+describe('the path budget of one report (issue 13 item 1)', () => {
+  it('is shared by every query and answers null for introducers once it is spent', () => {
+    const budget = pathBudget(3)
+    expect(directIntroducers(graph, p('shared@1.0.0'), budget)).toBeNull()
+    expect(budget.remaining).toBeLessThan(0)
+    expect(pathsFromRoot(graph, p('shared@1.0.0'), 50, budget)).toEqual([])
+    const plenty = pathBudget()
+    expect(directIntroducers(graph, p('shared@1.0.0'), plenty)).toEqual([
+      p('a@1.0.0'),
+      p('b@1.0.0'),
+      p('c@1.0.0'),
+    ])
   })
 })

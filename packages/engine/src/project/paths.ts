@@ -1,10 +1,29 @@
 // Every path from the project root to a component (the spec's hierarchy; issue 3 acceptance 3):
-// the report names each direct dependency that brings a transitive component in. Cycle-safe, capped.
+// the report names each direct dependency that brings a transitive component in. Cycle-safe, capped,
+// and bounded per report (issue 13 item 1): every query of one report draws on one PathBudget.
 import type { DependencyGraph, Purl } from '../model'
 import { ROOT } from '../model'
 
 /** Work budget per query, so a dense graph cannot make one lookup take seconds. */
 const MAX_STEPS = 200_000
+
+/**
+ * Steps (parent links followed) all the path queries of one report may take together (≈ 1 s). The
+ * corpus's densest project (tanstack-query, 3,136 components) takes 195,000; a crafted graph within the
+ * extractor limits would otherwise take hours (50,000 components × a walk over 500,000 edges each).
+ */
+export const MAX_REPORT_PATH_STEPS = 5_000_000
+
+/** Work left for the path queries of one report; shared by every call that receives it. */
+export interface PathBudget {
+  remaining: number
+}
+
+export function pathBudget(steps = MAX_REPORT_PATH_STEPS): PathBudget {
+  return { remaining: steps }
+}
+
+const UNLIMITED: PathBudget = { remaining: Number.POSITIVE_INFINITY }
 
 const parentIndex = new WeakMap<DependencyGraph, Map<string, string[]>>()
 
@@ -25,7 +44,12 @@ function parentsOf(graph: DependencyGraph): Map<string, string[]> {
  * Paths from the root to `purl`, each listed from the direct dependency down to `purl` itself
  * (`[purl]` when it is direct). At most `limit` paths; a path never visits a component twice.
  */
-export function pathsFromRoot(graph: DependencyGraph, purl: Purl, limit = 50): Purl[][] {
+export function pathsFromRoot(
+  graph: DependencyGraph,
+  purl: Purl,
+  limit = 50,
+  budget: PathBudget = UNLIMITED,
+): Purl[][] {
   const parents = parentsOf(graph)
   const out: Purl[][] = []
   const onPath = new Set<string>([purl])
@@ -33,7 +57,7 @@ export function pathsFromRoot(graph: DependencyGraph, purl: Purl, limit = 50): P
   let steps = 0
   const walk = (node: string): void => {
     for (const p of parents.get(node) ?? []) {
-      if (out.length >= limit || ++steps > MAX_STEPS) return
+      if (out.length >= limit || ++steps > MAX_STEPS || --budget.remaining < 0) return
       if (p === ROOT) {
         out.push([...trail].reverse())
         continue
@@ -50,8 +74,15 @@ export function pathsFromRoot(graph: DependencyGraph, purl: Purl, limit = 50): P
   return out
 }
 
-/** Every direct dependency that brings `purl` in (itself when direct): exact, by reverse reachability. */
-export function directIntroducers(graph: DependencyGraph, purl: Purl): Purl[] {
+/**
+ * Every direct dependency that brings `purl` in (itself when direct): exact, by reverse reachability.
+ * `null` when the budget ran out first: a partial list would wrongly say "only these".
+ */
+export function directIntroducers(
+  graph: DependencyGraph,
+  purl: Purl,
+  budget: PathBudget = UNLIMITED,
+): Purl[] | null {
   const parents = parentsOf(graph)
   const seen = new Set<string>([purl])
   const stack: string[] = [purl]
@@ -59,6 +90,7 @@ export function directIntroducers(graph: DependencyGraph, purl: Purl): Purl[] {
   while (stack.length > 0) {
     const node = stack.pop()!
     for (const p of parents.get(node) ?? []) {
+      if (--budget.remaining < 0) return null
       if (p === ROOT) out.push(node as Purl)
       else if (!seen.has(p)) {
         seen.add(p)

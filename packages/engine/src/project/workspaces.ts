@@ -1,19 +1,14 @@
 // Workspace globs of a folder, read from its package.json `workspaces` and pnpm-workspace.yaml
 // `packages` (npm/yarn/pnpm workspaces docs), so that extractProject can group members with their root.
-import { parseDocument } from 'yaml'
-import { MAX_YAML_ALIASES } from '../extractors/shared/limits'
 import { readPackageJson } from '../extractors/shared/package-json'
+import { parseYaml } from '../extractors/shared/yaml'
 
 function pnpmGlobs(text: string | undefined): string[] {
   if (text === undefined) return []
-  try {
-    const doc = parseDocument(text, { uniqueKeys: false })
-    const value: unknown = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES })
-    const packages = (value as { packages?: unknown } | null)?.packages
-    return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string') : []
-  } catch {
-    return []
-  }
+  // Through the lockfiles' bounded parser (no anchors or aliases); unreadable means no workspace globs.
+  const parsed = parseYaml(text, 'pnpm-workspace.yaml', { json: true })
+  const packages = parsed.ok ? (parsed.value as { packages?: unknown } | null)?.packages : undefined
+  return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string') : []
 }
 
 export function workspaceGlobs(files: ReadonlyMap<string, string>, dir: string): string[] {

@@ -18,7 +18,7 @@ import {
   type Scope,
   type Warning,
 } from '../model'
-import { directIntroducers, pathsFromRoot } from '../project'
+import { directIntroducers, MAX_REPORT_PATH_STEPS, pathBudget, pathsFromRoot } from '../project'
 import { type SecurityScoreAlgorithm, scoreOutcome } from '../scoring'
 import { buildStabilitySection, packageKeyOf } from '../stability'
 import { getVersionScheme } from '../versioning'
@@ -83,6 +83,10 @@ export interface BuildReportInput {
   commit?: string | null
 }
 
+/**
+ * Paths and direct introducers of each component, all drawing on one PathBudget (issue 13 item 1): past
+ * it, a component gets none and `untraced` counts it, for a note that says so.
+ */
 function hierarchyOf(graph: DependencyGraph, limit: number) {
   const byPurl = new Map(graph.components.map((c) => [c.purl, c]))
   const label = (p: Purl) => {
@@ -90,10 +94,21 @@ function hierarchyOf(graph: DependencyGraph, limit: number) {
     return c ? `${c.name}:${c.version}` : p
   }
   const root = `${graph.root.name || 'project'}:${graph.root.version ?? '--'}`
-  return (c: Component) => ({
-    paths: pathsFromRoot(graph, c.purl, limit).map((path) => [root, ...path.map(label)]),
-    introducedBy: c.direct ? [] : directIntroducers(graph, c.purl).map(label),
-  })
+  const budget = pathBudget()
+  const state = { untraced: 0 }
+  const of = (c: Component) => {
+    const introducers = c.direct ? [] : directIntroducers(graph, c.purl, budget)
+    const paths = budget.remaining > 0 ? pathsFromRoot(graph, c.purl, limit, budget) : []
+    if (introducers === null || budget.remaining <= 0) {
+      state.untraced++
+      return { paths: [], introducedBy: [] }
+    }
+    return {
+      paths: paths.map((path) => [root, ...path.map(label)]),
+      introducedBy: introducers.map(label),
+    }
+  }
+  return { of, state }
 }
 
 /** The components a domain assesses: those whose scope the domain's analysis scopes include. */
@@ -115,11 +130,12 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   const matcher = exclusions.length > 0 ? buildExclusionMatcher(exclusions, graph) : null
   const fingerprint = exclusionsFingerprint(exclusions)
 
+  const hierarchy = hierarchyOf(graph, input.hierarchyLimit ?? 5)
   const security = buildSecuritySection({
     components: scoped.security,
     index,
     versionsOf: (c) => metadata?.get(packageKeyOf(c))?.versions.map((v) => v.version) ?? [],
-    hierarchy: hierarchyOf(graph, input.hierarchyLimit ?? 5),
+    hierarchy: hierarchy.of,
     algorithm: input.scoreAlgorithm ?? 'cvss',
     ...(input.epss ? { epss: input.epss } : {}),
     ...(input.kev ? { kev: input.kev } : {}),
@@ -156,6 +172,14 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       ...(w.line !== undefined ? { line: w.line } : {}),
     })),
     ...security.notes,
+    ...(hierarchy.state.untraced > 0
+      ? [
+          {
+            domain: 'general' as const,
+            message: `Dependency paths and "introduced by" were not traced for ${hierarchy.state.untraced} of ${components.length} components: the dependency graph is too dense to trace within ${MAX_REPORT_PATH_STEPS.toLocaleString('en')} steps.`,
+          },
+        ]
+      : []),
     ...(input.metadataProblems ?? []).map((p) => ({
       domain: 'stability' as const,
       message: `${p.key}: ${p.message}`,

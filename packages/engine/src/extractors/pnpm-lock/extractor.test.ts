@@ -89,6 +89,9 @@ describe('pnpm-lock bad input', () => {
     })
     const refs = Array.from({ length: 9 }, () => '*a').join(', ')
     const bomb = `a: &a [lol, lol]\n${Array.from({ length: 20 }, (_, i) => `k${i}: [${refs}]`).join('\n')}\n`
-    expect(run(bomb)).toMatchObject({ ok: false, error: { message: 'more than 100 YAML aliases' } })
+    expect(run(bomb)).toMatchObject({
+      ok: false,
+      error: { line: 1, message: expect.stringContaining('YAML anchors and aliases are not accepted') },
+    })
   })
 })

@@ -1,7 +1,23 @@
 // Wraps an extractor's parse function with the rules every extractor shares (DESIGN §4, §7):
-// the file-size limit, and "never throw": an unexpected exception becomes a FileError, not a crash.
-import type { Extractor } from '../types'
-import { MAX_FILE_BYTES, MAX_FILE_LABEL } from './limits'
+// the file-size and graph-size limits, and "never throw": an unexpected exception becomes a FileError.
+import type { Extractor, ExtractResult } from '../types'
+import { GraphLimitError } from './graph-builder'
+import {
+  graphLimitMessage,
+  MAX_FILE_BYTES,
+  MAX_FILE_LABEL,
+  MAX_GRAPH_COMPONENTS,
+  MAX_GRAPH_EDGES,
+} from './limits'
+
+/** The graph limit a result breaks, for extractors that build their graph without a GraphBuilder. */
+function oversized(result: ExtractResult): string | null {
+  if (!result.ok) return null
+  if (result.graph.components.length > MAX_GRAPH_COMPONENTS)
+    return graphLimitMessage('components', MAX_GRAPH_COMPONENTS)
+  if (result.graph.edges.length > MAX_GRAPH_EDGES) return graphLimitMessage('edges', MAX_GRAPH_EDGES)
+  return null
+}
 
 export function defineExtractor(
   def: Omit<Extractor, 'datasources'> & { datasources?: readonly string[] },
@@ -18,8 +34,12 @@ export function defineExtractor(
         }
       }
       try {
-        return def.extract(file, ctx)
+        const result = def.extract(file, ctx)
+        const tooLarge = oversized(result)
+        return tooLarge ? { ok: false, error: { file: file.path, message: tooLarge }, warnings: [] } : result
       } catch (e) {
+        if (e instanceof GraphLimitError)
+          return { ok: false, error: { file: file.path, message: e.message }, warnings: [] }
         const message = e instanceof Error ? e.message : String(e)
         return {
           ok: false,

@@ -1,7 +1,27 @@
 // Builds one DependencyGraph from what an extractor reads (DESIGN §4 model): one Component per purl,
 // scopes merged (strongest wins: prod beats dev), direct if direct anywhere, locations merged, edges deduped.
+// Bounded by construction (issue 13 item 1): past MAX_GRAPH_COMPONENTS or MAX_GRAPH_EDGES it throws
+// GraphLimitError, which defineExtractor turns into a FileError naming the file and the limit.
 import type { Component, ComponentSource, DependencyGraph, Edge, Location, Purl, Scope } from '../../model'
 import { ecosystemOfPurlType, makePurl, ROOT } from '../../model'
+import { graphLimitMessage, MAX_GRAPH_COMPONENTS, MAX_GRAPH_EDGES } from './limits'
+
+/** Thrown by a GraphBuilder past its limits; an expected problem, reported as the file's error. */
+export class GraphLimitError extends Error {
+  constructor(
+    readonly what: 'components' | 'edges',
+    readonly limit: number,
+  ) {
+    super(graphLimitMessage(what, limit))
+  }
+}
+
+export interface GraphLimits {
+  components: number
+  edges: number
+}
+
+const DEFAULT_LIMITS: GraphLimits = { components: MAX_GRAPH_COMPONENTS, edges: MAX_GRAPH_EDGES }
 
 /** Strongest first: a component needed in production anywhere is a production component. */
 const SCOPE_RANK: Record<Scope, number> = { prod: 0, provided: 1, optional: 2, test: 3, dev: 4 }
@@ -37,7 +57,7 @@ function addLocation(list: Location[], loc: Location): void {
   list.push(loc)
 }
 
-export function createGraphBuilder(): GraphBuilder {
+export function createGraphBuilder(limits: GraphLimits = DEFAULT_LIMITS): GraphBuilder {
   const components = new Map<Purl, Component>()
   const edges: Edge[] = []
   // Dedupe by from → set of to: no key strings built per edge (lockfiles have 10,000s of edges).
@@ -67,6 +87,7 @@ export function createGraphBuilder(): GraphBuilder {
         if (existing.source === 'unknown') existing.source = input.source
         return purl
       }
+      if (components.size >= limits.components) throw new GraphLimitError('components', limits.components)
       const component: Component = {
         purl,
         ecosystem: ecosystemOfPurlType(input.type),
@@ -89,6 +110,7 @@ export function createGraphBuilder(): GraphBuilder {
         targets = new Set()
         edgeTargets.set(from, targets)
       } else if (targets.has(to)) return
+      if (edges.length >= limits.edges) throw new GraphLimitError('edges', limits.edges)
       targets.add(to)
       edges.push({ from, to })
     },

@@ -1,10 +1,10 @@
-// yarn.lock berry (yarn 2+, `__metadata`) through @yarnpkg/parsers' parseSyml: entries keyed by
-// `name@npm:range` with `resolution`, `version` and `dependencies`; workspaces are entries too.
-import { parseSyml } from '@yarnpkg/parsers'
+// yarn.lock berry (yarn 2+, `__metadata`): entries keyed by `name@npm:range` with `resolution`, `version`
+// and `dependencies`; workspaces are entries too. Read as @yarnpkg/parsers' parseSyml reads it (js-yaml,
+// failsafe schema, later duplicate keys win) but through our bounded parser: no anchors or aliases (issue 13).
 import type { ComponentSource } from '../../model'
 import { asRecord, asString, asStringMap } from '../shared/json'
 import { topLevelKeyLines } from '../shared/lines'
-import { yamlAliasProblem } from '../shared/yaml'
+import { parseYaml } from '../shared/yaml'
 import type { FileError } from '../types'
 import { descriptorLines, splitDescriptor, type YarnLock, type YarnPackage } from './model'
 
@@ -22,22 +22,19 @@ export function readBerry(
   text: string,
   file: string,
 ): { ok: true; lock: YarnLock } | { ok: false; error: FileError } {
-  const aliases = yamlAliasProblem(text, file)
-  if (aliases) return { ok: false, error: aliases }
-  let parsed: unknown
-  try {
-    parsed = parseSyml(text)
-  } catch (e) {
-    const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!
-    const line = /\((\d+):\d+\)/.exec(message) ?? /line (\d+)/i.exec(message)
+  const parsed = parseYaml(text, file, { json: true })
+  if (!parsed.ok) {
+    const { error } = parsed
+    const message = error.message.replace(/^invalid YAML: /, 'invalid yarn.lock: ')
+    return { ok: false, error: { ...error, message } }
+  }
+  if (parsed.value !== null && parsed.value !== undefined && asRecord(parsed.value) === null) {
     return {
       ok: false,
-      error: line
-        ? { file, line: Number(line[1]), message: `invalid yarn.lock: ${message}` }
-        : { file, message: `invalid yarn.lock: ${message}` },
+      error: { file, line: 1, message: 'invalid yarn.lock: expected a mapping at the top' },
     }
   }
-  const entries = asRecord(parsed) ?? {}
+  const entries = asRecord(parsed.value) ?? {}
   const lines = descriptorLines(topLevelKeyLines(text))
   const byDescriptor = new Map<string, YarnPackage>()
   const packages: YarnPackage[] = []
