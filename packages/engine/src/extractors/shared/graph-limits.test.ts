@@ -31,6 +31,8 @@ describe('graph limits', () => {
   it('turns the limit into a FileError naming the file, for every extractor', () => {
     const x = defineExtractor({
       id: 'test',
+      ecosystem: 'npm',
+      kind: 'lockfile',
       matches: () => true,
       extract() {
         throw new GraphLimitError('components', MAX_GRAPH_COMPONENTS)
