@@ -17,11 +17,12 @@ import type { Config } from '../../config'
 import { type Db, isUniqueViolation } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import { sealSecretFor, secretForTarget } from '../../integrations/stored-secret'
 import { findAccount } from '../../services/identity.repo'
 import { visibleProject, writableProject } from '../../services/project-lookup'
 import type { ProjectRecord } from '../../services/projects.repo'
 import { reportJsonById } from '../../services/reports.repo'
-import { decryptSecret, encryptSecret, loadSecretKey } from '../../services/secrets'
+import { loadSecretKey } from '../../services/secrets'
 import { findAdvice } from '../assistant/assistant.prompts'
 import {
   findAccountConfig,
@@ -106,6 +107,32 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return uuid
   }
 
+  /**
+   * The API token to send to `baseUrl` (issue 13 item 11, integrations/stored-secret.ts): the one in
+   * the request, else the stored one only for the site it was saved for; 400 naming apiToken otherwise.
+   */
+  async function tokenFor(
+    stored: StoredAccountConfig | null,
+    baseUrl: string,
+    given: string | undefined,
+  ): Promise<string> {
+    const choice = secretForTarget(
+      await secretKey(),
+      stored && { sealed: stored.apiTokenEncrypted, url: stored.baseUrl },
+      baseUrl,
+      given,
+      'apiToken',
+    )
+    if (!choice.ok)
+      throw new HttpError(
+        400,
+        choice.reason === 'missing'
+          ? `Invalid body: body.apiToken: ${jiraMessages.apiTokenRequired}`
+          : `Invalid body: body.${choice.message}`,
+      )
+    return choice.secret
+  }
+
   /** The stored site with its token, or 400 when the account has none. */
   async function siteOf(accountUuid: string): Promise<JiraSite> {
     const stored = await findAccountConfig(db, accountUuid)
@@ -113,7 +140,7 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
     return {
       baseUrl: stored.baseUrl,
       email: stored.email,
-      apiToken: decryptSecret(await secretKey(), stored.apiTokenEncrypted),
+      apiToken: await tokenFor(stored, stored.baseUrl, undefined),
     }
   }
 
@@ -137,11 +164,9 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
   bindRoute(app, routes.jiraAccountConfigSet, async ({ body, request }) => {
     const account = await jiraAccount(request)
     const stored = await findAccountConfig(db, account)
-    if (!body.apiToken && !stored)
-      throw new HttpError(400, `Invalid body: body.apiToken: ${jiraMessages.apiTokenRequired}`)
-    const apiTokenEncrypted = body.apiToken
-      ? encryptSecret(await secretKey(), body.apiToken)
-      : stored!.apiTokenEncrypted
+    // A new site needs the token again; the stored one is sealed for the site it is saved with.
+    const apiToken = await tokenFor(stored, body.baseUrl, body.apiToken)
+    const apiTokenEncrypted = sealSecretFor(await secretKey(), apiToken, body.baseUrl)
     await saveAccountConfig(db, account, { baseUrl: body.baseUrl, email: body.email, apiTokenEncrypted })
     return presentAccountConfig(await findAccountConfig(db, account))
   })
@@ -151,9 +176,9 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
     const stored = await findAccountConfig(db, account)
     const baseUrl = body.baseUrl ?? stored?.baseUrl
     const email = body.email ?? stored?.email
-    const apiToken =
-      body.apiToken ?? (stored ? decryptSecret(await secretKey(), stored.apiTokenEncrypted) : undefined)
-    if (!baseUrl || !email || !apiToken) throw new HttpError(400, jiraMessages.notConfigured)
+    if (!baseUrl || !email || (!body.apiToken && !stored))
+      throw new HttpError(400, jiraMessages.notConfigured)
+    const apiToken = await tokenFor(stored, baseUrl, body.apiToken)
     try {
       const who = await jiraMyself({ baseUrl, email, apiToken }, client)
       return { valid: true as const, message: `Connected to ${baseUrl} as ${who}.` }

@@ -187,7 +187,8 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
 
     const nowhere = await api.call('POST', `${base()}/config/check`, {
       auth: auth.admin,
-      body: { baseUrl: 'http://127.0.0.1:1' },
+      // Another site needs the token again (the stored one goes only to its own: jira-secrets.test.ts).
+      body: { baseUrl: 'http://127.0.0.1:1', apiToken: 'a-token-for-that-site' },
     })
     expect(nowhere.status).toBe(502)
     expect(nowhere.json.message).toContain('did not answer GET /rest/api/2/myself')
