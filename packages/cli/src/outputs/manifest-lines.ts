@@ -53,7 +53,8 @@ export class ManifestLines {
 
   /**
    * The manifest line bringing in a component: its own declaration when direct, else its first direct
-   * introducer's; manifests beside the component's lockfile are tried first. Falls back to `own`.
+   * introducer's (`name:version` references); manifests beside the component's lockfile are tried
+   * first. Falls back to `own`.
    */
   locate(
     name: string,
@@ -64,7 +65,7 @@ export class ManifestLines {
     const ordered = [...this.manifests].sort(
       (a, b) => Number(!near.includes(dirOf(a))) - Number(!near.includes(dirOf(b))) || a.localeCompare(b),
     )
-    const names = introducers.length > 0 ? introducers : [name]
+    const names = introducers.length > 0 ? introducers.flatMap(namesOfRef) : [name]
     for (const n of names) {
       for (const file of ordered) {
         const line = this.declaration(file, n)
@@ -81,8 +82,13 @@ export class ManifestLines {
   }
 }
 
-/** `name:version` of a hierarchy entry or introducer → name (scoped npm names keep their '@'). */
-export function nameOfRef(ref: string): string {
-  const i = ref.lastIndexOf(':')
-  return i <= 0 ? ref : ref.slice(0, i)
+/**
+ * The names a `name:version` reference (hierarchy entry, introducer) may stand for: every prefix before a
+ * ':' (`a:1.0` → a; `g:a:1.0` → g, g:a; `x:https://host/x.tgz` → x, x:https), longest first. Either side
+ * may hold ':' (Maven names, URL versions), so the manifest decides which prefix it declares.
+ */
+export function namesOfRef(ref: string): string[] {
+  const out: string[] = []
+  for (let i = ref.indexOf(':', 1); i > 0; i = ref.indexOf(':', i + 1)) out.unshift(ref.slice(0, i))
+  return out.length > 0 ? out : [ref]
 }

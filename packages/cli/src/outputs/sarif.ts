@@ -3,7 +3,7 @@
 // component, licence violation × component), located at the manifest line that brings it in.
 import { createHash } from 'node:crypto'
 import type { Severity } from '@sextant/engine'
-import { type ManifestLines, nameOfRef } from './manifest-lines'
+import type { ManifestLines } from './manifest-lines'
 import type { ScanReport } from './report-shape'
 
 type Level = 'error' | 'warning' | 'note'
@@ -62,7 +62,7 @@ export function sarifLog(report: ScanReport, lines: ManifestLines, toolVersion: 
     for (const r of assessment.reports) {
       const { name } = r.dependency.library
       const version = r.dependency.version
-      const where = lines.locate(name, r.introducedBy.map(nameOfRef), r.locations)
+      const where = lines.locate(name, r.introducedBy, r.locations)
       for (const a of r.advices) {
         if (a.type !== 'security' || (a.exclusions?.length ?? 0) > 0) continue
         const title = firstLine(a.description) || a.id
@@ -132,11 +132,7 @@ export function sarifLog(report: ScanReport, lines: ManifestLines, toolVersion: 
         const component = report.security.assessments
           .flatMap((s) => s.reports)
           .find((c) => c.dependency.library.name === r.library.name && c.dependency.version === r.version)
-        const where = lines.locate(
-          r.library.name,
-          (component?.introducedBy ?? []).map(nameOfRef),
-          component?.locations ?? [],
-        )
+        const where = lines.locate(r.library.name, component?.introducedBy ?? [], component?.locations ?? [])
         results.push({
           ruleId: id,
           level: 'error',
