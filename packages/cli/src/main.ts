@@ -7,6 +7,9 @@ const usage = `Usage: sextant <command> [options]
 
 Commands:
   scan [DIR] [options]   Analyse a project's dependencies; exit code = failed checks (see 'sextant scan --help')
+  nextsafe <language> <name> <version>
+                         The latest safe version per lane (server, or --offline with --advisories and --registry)
+  mcp                    Model Context Protocol server over stdio for AI assistants (SEXTANT_URL, SEXTANT_TOKEN)
   serve [--no-workers]   Start the API and web app (with job workers unless --no-workers)
   worker                 Start job workers only (needs DATABASE_URL)
   advisories import <path|url> [--allow-private]
@@ -30,6 +33,18 @@ async function main(argv: string[]): Promise<number> {
         stderr: process.stderr,
         env: process.env,
       })
+    case 'nextsafe':
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(`${(await import('./nextsafe/run')).NEXTSAFE_USAGE}\n`)
+        return 0
+      }
+      return (await import('./nextsafe/run')).runNextSafe(rest, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        env: process.env,
+      })
+    case 'mcp':
+      return (await import('./mcp/server')).runMcp(process.env)
     case 'serve': {
       const { values } = parseArgs({
         args: rest,
