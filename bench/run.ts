@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { advisoryImportBench } from './advisories.bench'
 import { analysisBench } from './analysis.bench'
 import { authBench } from './auth.bench'
+import { cliScanBench } from './cli-scan.bench'
 import { exportsBench } from './exports.bench'
 import { extractionBench } from './extraction.bench'
 import { matchingBench } from './matching.bench'
@@ -30,14 +31,21 @@ const sections: (() => Promise<BenchSection>)[] = [
   authBench,
   reportPageBench,
   mavenBench,
+  cliScanBench,
 ]
 
+// `npm run bench -- cliScan` runs only the sections whose function name contains a given word and
+// prints them without rewriting docs/benchmarks.md (copy the section there by hand).
+const only = process.argv.slice(2).map((w) => w.toLowerCase())
 const results: BenchSection[] = []
 for (const run of sections) {
+  if (only.length > 0 && !only.some((w) => run.name.toLowerCase().includes(w))) continue
   const section = await run()
   results.push(section)
   process.stdout.write(`\n${renderSection(section)}`)
 }
+
+if (only.length > 0) process.exit(0)
 
 const header = [
   '# Benchmarks',
