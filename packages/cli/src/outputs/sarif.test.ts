@@ -78,10 +78,7 @@ describe.each(['nodegoat', 'realworld-express-api', 'vscode-chrome-debug'])('SAR
             c.dependency.library.name === r.properties.library &&
             c.dependency.version === r.properties.version,
         )!
-      const names = [
-        component.dependency.library.name,
-        ...component.introducedBy.map((i) => i.slice(0, i.lastIndexOf(':'))),
-      ]
+      const names = [component.dependency.library.name, ...component.introducedBy.flatMap(namesOfRef)]
       expect(
         names.some((n) => text!.includes(`"${n}"`)),
         `${loc.artifactLocation.uri}:${loc.region.startLine} '${text}' names none of ${names.slice(0, 3).join(', ')}`,
