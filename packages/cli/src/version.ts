@@ -3,7 +3,7 @@
 // release is mentioned. The first call of a scan, so an unreachable server is found here (-9).
 import { createRequire } from 'node:module'
 import { CLI_EXIT_CODES } from '@sextant/engine'
-import { isSdkError, type SextantClient } from '@sextant/sdk'
+import { cliApi, isSdkError, type SextantClient } from '@sextant/sdk'
 import { asScanError, ScanError } from './scan/errors'
 
 export const CLIENT_VERSION: string = (
@@ -12,9 +12,9 @@ export const CLIENT_VERSION: string = (
 
 /** A line to show when a newer client exists; null when up to date. Throws ScanError -4 when too old. */
 export async function checkClientVersion(client: SextantClient, server: string): Promise<string | null> {
-  let answer: Awaited<ReturnType<typeof client.call<'cliUpdateCheck'>>>
+  let answer: Awaited<ReturnType<ReturnType<typeof cliApi>['checkUpdate']>>
   try {
-    answer = await client.call('cliUpdateCheck', { body: { version: CLIENT_VERSION } })
+    answer = await cliApi(client).checkUpdate(CLIENT_VERSION)
   } catch (error) {
     // A server from before this route: nothing to say about versions, the scan goes on.
     if (isSdkError(error) && error.status === 404) return null

@@ -3,6 +3,7 @@
 export { type AccountsApi, AUTH_REFRESH_MS, accountsApi, startTokenRefresh } from './accounts'
 export type { SdkAuth, SdkAuthSource } from './auth'
 export { authorizationHeader } from './auth'
+export { type CliApi, cliApi } from './cli'
 export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
