@@ -1,15 +1,14 @@
 // The plugin registries (issue 18 acceptance 1; STYLE rule 2; docs/adding-an-ecosystem.md): every
-// extractor is listed here with its metadata and the paths it must and must not claim, and passes
-// the shared conformance tests: no throw on garbage or truncated input, errors and warnings naming
-// file and line, oversize files refused, and `matches` agreeing with the project scanner.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+// extractor and resolver is listed here with its metadata and the paths it must and must not
+// claim, and `matches` agrees with the project scanner; the pipeline that walks the registries
+// (project/resolve.ts, project/scan.ts) names no ecosystem. Each registry's api.test.ts runs the
+// shared conformance tests on every member.
+import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { extractors } from './extractors/api'
-import { MAX_FILE_BYTES } from './extractors/shared/limits'
-import { contextOf } from './extractors/shared/test-support'
-import type { Extractor } from './extractors/types'
 import type { FilePluginInfo } from './model'
 import { scanPaths } from './project/scan'
+import { resolvers } from './resolvers/api'
 
 interface Listed {
   info: Omit<FilePluginInfo, 'matches'>
@@ -62,45 +61,38 @@ const EXTRACTORS: Record<string, Listed> = {
   },
 }
 
+const RESOLVERS: Record<string, Listed> = {
+  npm: {
+    info: { id: 'npm', ecosystem: 'npm', kind: 'manifest', datasources: ['npm'] },
+    claims: ['package.json', 'packages/ui/package.json'],
+    leaves: ['tsconfig.json', 'node_modules/a/package.json', 'package.json5'],
+  },
+  gradle: {
+    info: { id: 'gradle', ecosystem: 'maven', kind: 'manifest', datasources: ['maven-repository'] },
+    claims: [
+      'settings.gradle',
+      'build.gradle.kts',
+      'app/build.gradle',
+      'gradle.properties',
+      'gradle/libs.versions.toml',
+    ],
+    leaves: ['gradle.lockfile', 'gradlew', 'gradle/wrapper/gradle-wrapper.properties'],
+  },
+  maven: {
+    info: { id: 'maven', ecosystem: 'maven', kind: 'manifest', datasources: ['maven-repository'] },
+    claims: ['pom.xml', 'core/pom.xml'],
+    leaves: ['pom.xml.bak', 'bom.xml', '.mvn/maven.config'],
+  },
+}
+
 const UNRELATED = ['README.md', 'src/index.ts', 'node_modules/a/package.json']
 
-const GARBAGE = [
-  '',
-  ' ',
-  'null',
-  '[]',
-  '{}',
-  '{"a":',
-  '<x>',
-  'a: [',
-  '\u0000\uffff',
-  '{"lockfileVersion": 99}',
-  '# c\n',
-  '<<<<<<< HEAD\n',
-]
-
-/** Every fixture file beside the plugin, cut at several points: what a failed upload leaves behind. */
-function truncatedFixtures(folder: URL): { name: string; content: string }[] {
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((name) => statSync(new URL(name, folder)).isFile())
-    .flatMap((name) => {
-      const text = readFileSync(new URL(name, folder), 'utf8')
-      return [0.1, 0.33, 0.5, 0.77, 0.95].map((f) => ({
-        name: `${name} cut at ${Math.round(f * 100)} %`,
-        content: text.slice(0, Math.floor(text.length * f)),
-      }))
-    })
-}
-
-/** Errors and warnings of one extraction: each names the file, and an error in content its line. */
-function expectNamed(extractor: Extractor, content: string, label: string): void {
-  const result = extractor.extract({ path: 'dir/x', content }, contextOf())
-  const errors = result.ok ? [] : [result.error]
-  for (const w of [...errors, ...result.warnings]) expect(w.file, label).toBe('dir/x')
-  if (content.trim() !== '')
-    for (const e of errors) expect(e.line, `${label}: ${e.message}`).toBeGreaterThan(0)
-}
+const infoOf = (p: FilePluginInfo) => ({
+  id: p.id,
+  ecosystem: p.ecosystem,
+  kind: p.kind,
+  datasources: p.datasources,
+})
 
 describe('the extractor registry', () => {
   it('lists exactly the extractors of this table, in this order', () => {
@@ -111,8 +103,7 @@ describe('the extractor registry', () => {
     const listed = EXTRACTORS[id]!
 
     it('has its metadata, a unique id and a folder of that name', () => {
-      const { matches: _, extract: __, ignoredBeside: ___, ...info } = extractor
-      expect(info).toEqual(listed.info)
+      expect(infoOf(extractor)).toEqual(listed.info)
       expect(extractors.filter((e) => e.id === id)).toHaveLength(1)
       expect(existsSync(new URL(`./extractors/${id}/extractor.ts`, import.meta.url))).toBe(true)
     })
@@ -130,24 +121,58 @@ describe('the extractor registry', () => {
       }
       for (const s of sources) expect(s.extractorIds.includes(id), s.path).toBe(extractor.matches(s.path))
     })
+  })
+})
 
-    it('never throws on garbage, and names file and line in what it reports', () => {
-      for (const content of GARBAGE) expectNamed(extractor, content, JSON.stringify(content))
+describe('the resolver registry', () => {
+  it('lists exactly the resolvers of this table, in this order', () => {
+    expect(resolvers.map((r) => r.id)).toEqual(Object.keys(RESOLVERS))
+  })
+
+  describe.each(resolvers.map((r) => [r.id, r] as const))('resolver %s', (id, resolver) => {
+    const listed = RESOLVERS[id]!
+
+    it('has its metadata, a unique id and a folder of that name', () => {
+      expect(infoOf(resolver)).toEqual(listed.info)
+      expect(resolvers.filter((r) => r.id === id)).toHaveLength(1)
+      expect(existsSync(new URL(`./resolvers/${id}/resolver.ts`, import.meta.url))).toBe(true)
     })
 
-    it('never throws on its own fixtures cut short, and names file and line', () => {
-      const cut = truncatedFixtures(new URL(`./extractors/${id}/fixtures/`, import.meta.url))
-      expect(cut.length).toBeGreaterThan(0)
-      for (const { name, content } of cut) expectNamed(extractor, content, name)
+    it('claims its files and no others, and the scanner keeps them for it', () => {
+      for (const p of listed.claims) expect(resolver.matches(p), p).toBe(true)
+      for (const p of [...listed.leaves, ...UNRELATED]) expect(resolver.matches(p), p).toBe(false)
+      const scan = scanPaths([...listed.claims, ...listed.leaves, ...UNRELATED])
+      for (const p of listed.claims) expect(scan.supported, p).toContain(p)
+      // Only a manifest a lockfile would pin forms a sub-project of its own before resolution.
+      const manifests = scan.groups.filter((g) => g.kind === 'manifest').flatMap((g) => g.manifests)
+      for (const p of listed.claims) expect(manifests.includes(p), p).toBe(resolver.lockfile !== undefined)
     })
+  })
+})
 
-    it('refuses a file above the size limit without reading it', () => {
-      const big = { path: 'x', content: { length: MAX_FILE_BYTES + 1 } as unknown as string }
-      expect(extractor.extract(big, contextOf())).toEqual({
-        ok: false,
-        error: { file: 'x', message: 'file too large (limit 50 MB)' },
-        warnings: [],
-      })
-    })
+describe('the pipeline walks the registries', () => {
+  const names = [
+    ...new Set([
+      ...[...extractors, ...resolvers].flatMap((p) => [p.id, p.ecosystem]),
+      ...[...extractors, ...resolvers].flatMap((p) => p.datasources),
+      ...Object.values({ ...EXTRACTORS, ...RESOLVERS }).flatMap((l) =>
+        l.claims.map((c) => c.split('/').pop()!),
+      ),
+      'pom',
+      'gradle',
+      'yarn',
+      'pnpm',
+      'shrinkwrap',
+      'cyclonedx',
+      'spdx',
+    ]),
+  ].filter((n) => n !== 'any')
+
+  it.each(['project/resolve.ts', 'project/scan.ts'])('%s names no ecosystem, format or plugin', (file) => {
+    const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').toLowerCase()
+    const named = names.filter((n) =>
+      new RegExp(`(^|[^a-z])${n.toLowerCase().replace(/[.]/g, '\\.')}([^a-z]|$)`).test(text),
+    )
+    expect(named).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { extractProject, MANIFEST_ONLY_WARNING } from './extract'
+import { MANIFEST_ONLY_WARNING } from '../resolvers/npm/resolver'
+import { extractProject } from './extract'
 
 const lock = readFileSync(new URL('./fixtures/three-paths.v3.json', import.meta.url), 'utf8')
 const sbom = JSON.stringify({

@@ -1,13 +1,13 @@
-// extractProject (issue 3, DESIGN §1 "Extract"): picks the extractors for an upload or checkout,
-// groups files into sub-projects, and merges their graphs into one DependencyGraph for the report.
+// extractProject (issue 3, DESIGN §1 "Extract"): picks the registered extractors for an upload or
+// checkout, groups files into sub-projects, and merges their graphs into one DependencyGraph for the
+// report. Manifests that need resolving are only noted here (resolve.ts resolves them).
 import { extractorById } from '../extractors/api'
 import { graphLimitMessage, MAX_GRAPH_COMPONENTS, MAX_GRAPH_EDGES } from '../extractors/shared/limits'
-import { readPackageJson } from '../extractors/shared/package-json'
 import type { ExtractContext, FileError, SourceFile } from '../extractors/types'
 import type { DependencyGraph, Warning } from '../model'
+import { resolvers, resolversFor } from '../resolvers/api'
 import { mergeGraphs } from './merge'
 import { normalisePath, type ProjectGroup, type ScanOptions, scanPaths } from './scan'
-import { workspaceGlobs } from './workspaces'
 
 export interface ExtractProjectOptions {
   scan?: ScanOptions
@@ -17,12 +17,10 @@ export interface ProjectExtraction {
   graph: DependencyGraph
   warnings: Warning[]
   errors: FileError[]
-  /** Files that were read (lockfiles, SBOMs and the package.json files used beside them), sorted. */
+  /** Files that were read (lockfiles, SBOMs and the manifests used beside them), sorted. */
   files: string[]
   groups: ProjectGroup[]
 }
-
-export const MANIFEST_ONLY_WARNING = 'package.json without a lockfile: dependencies not resolved'
 
 /** The group's files minus those an extractor ignores beside another (npm-shrinkwrap.json's rule). */
 function sourcesToRead(group: ProjectGroup, warnings: Warning[]): ProjectGroup['sources'] {
@@ -53,7 +51,8 @@ export function extractProject(
       return content
     },
   }
-  const workspacesOf = (dir: string) => workspaceGlobs(byPath, dir)
+  const peek = (path: string) => byPath.get(path) ?? null
+  const workspacesOf = (dir: string) => resolvers.flatMap((r) => r.lockfile?.workspaces(dir, peek) ?? [])
   const { groups } = scanPaths([...byPath.keys()], { ...options.scan, workspacesOf })
   const graphs: DependencyGraph[] = []
   const warnings: Warning[] = []
@@ -75,7 +74,10 @@ export function extractProject(
   }
   for (const group of groups) {
     if (group.kind === 'manifest') {
-      for (const m of group.manifests) warnings.push({ file: m, message: MANIFEST_ONLY_WARNING })
+      for (const m of group.manifests) {
+        const note = resolversFor(m).find((r) => r.lockfile)?.lockfile?.unresolvedNote
+        if (note) warnings.push({ file: m, message: note })
+      }
       continue
     }
     for (const source of sourcesToRead(group, warnings)) {
@@ -102,10 +104,9 @@ export function extractProject(
       if (firstError) errors.push(firstError)
     }
   }
-  const rootPkg = readPackageJson(byPath.get('package.json') ?? null, 'package.json')
-  const rootGraph = graphs.find((g) => g.root.name !== '')
-  const root = rootPkg?.name
-    ? { name: rootPkg.name, version: rootPkg.version }
-    : (rootGraph?.root ?? { name: '', version: null })
+  // The project's name: what a manifest at the root declares, else the first graph that has one.
+  let root: DependencyGraph['root'] | null = null
+  for (const r of resolvers) root ??= r.projectName?.(peek) ?? null
+  root ??= graphs.find((g) => g.root.name !== '')?.root ?? { name: '', version: null }
   return { graph: mergeGraphs(graphs, root), warnings, errors, files: [...used].sort(), groups }
 }

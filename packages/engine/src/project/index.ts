@@ -1,17 +1,17 @@
 // Public API of project extraction (issue 3): scanning paths into sub-projects, extracting and
-// merging them into one graph, and the paths from the root that bring a component in.
-
+// merging them into one graph, resolving builds through the registered resolvers, and the paths
+// from the root that bring a component in.
 export type { ExtractProjectOptions, ProjectExtraction } from './extract'
-export { extractProject, MANIFEST_ONLY_WARNING } from './extract'
+export { extractProject } from './extract'
 export { mergeGraphs } from './merge'
 export { directIntroducers, MAX_REPORT_PATH_STEPS, type PathBudget, pathBudget, pathsFromRoot } from './paths'
 export {
-  lonePackageJsons,
-  manifestResolvedNote,
+  buildsToResolve,
+  mayNeedResolution,
+  type ProjectResolution,
   type ResolveProjectDeps,
   resolveProject,
-  topLevelGradleBuilds,
-  topLevelPoms,
+  unpinnedManifests,
 } from './resolve'
 export type { ScanOptions, ScanResult } from './scan'
 export { normalisePath, scanPaths } from './scan'

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { MavenRepository } from '../datasources/maven-repository'
 import type { SourceFile } from '../extractors/types'
-import { resolveProject, topLevelGradleBuilds, topLevelPoms } from './resolve'
+import { topLevelGradleBuilds } from '../resolvers/gradle/resolver'
+import { topLevelPoms } from '../resolvers/maven/resolver'
+import { resolveProject } from './resolve'
 
 const multi = fileURLToPath(new URL('../resolvers/maven/fixtures/multi-module/', import.meta.url))
 const files: SourceFile[] = ['pom.xml', 'core/pom.xml', 'app/pom.xml'].map((p) => ({
@@ -38,7 +40,7 @@ describe('resolveProject', () => {
         }
       },
     })
-    const result = await resolveProject([...files, lock], { maven })
+    const result = await resolveProject([...files, lock], { 'maven-repository': maven })
     const names = result.graph.components.map((c) => `${c.ecosystem}:${c.name}`)
     expect(names).toContain('npm:ms')
     expect(names).toContain('maven:org.slf4j:slf4j-api')

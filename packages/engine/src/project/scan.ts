@@ -1,8 +1,10 @@
-// The project scanner (issue 3, DESIGN §4): from a list of root-relative paths, which files an
-// extractor reads and how they group into sub-projects. It never touches the file system.
+// The project scanner (issue 3, DESIGN §4; issue 18 registry): from a list of root-relative paths,
+// which files the registered extractors and resolvers read and how they group into sub-projects.
+// It walks the registries generically and never touches the file system.
 import { extractorsFor } from '../extractors/api'
 import { globMatch } from '../extractors/shared/glob'
-import type { ProjectGroup } from '../model'
+import type { Ecosystem, ProjectGroup } from '../model'
+import { resolversFor } from '../resolvers/api'
 
 export type { GroupSource, ProjectGroup } from '../model'
 
@@ -14,15 +16,15 @@ export interface ScanOptions {
   /** Also look inside node_modules, .git and hidden folders (default false). */
   includeHidden?: boolean
   /**
-   * Workspace globs declared in a folder (package.json `workspaces`, pnpm-workspace.yaml), when the
-   * caller has the contents. Without it a package.json never joins a lockfile in a parent folder.
+   * Workspace globs declared in a folder (a resolver's `lockfile.workspaces`), when the caller has
+   * the contents. Without it a manifest never joins a lockfile in a parent folder.
    */
   workspacesOf?: (dir: string) => readonly string[] | null
 }
 
 export interface ScanResult {
   groups: ProjectGroup[]
-  /** Every path an extractor claims, plus recognised manifests. */
+  /** Every path an extractor or a resolver reads. */
   supported: string[]
 }
 
@@ -50,12 +52,12 @@ export function normalisePath(path: string): string {
 /** The nearest lockfile folder above `dir` whose workspace globs include `dir`. */
 function workspaceOwner(
   dir: string,
-  lockGroups: Map<string, ProjectGroup>,
+  pinning: (dir: string) => ProjectGroup | undefined,
   options: ScanOptions,
 ): ProjectGroup | undefined {
   if (!options.workspacesOf || dir === '') return undefined
   for (let up = dirOf(dir); ; up = dirOf(up)) {
-    const group = lockGroups.get(up)
+    const group = pinning(up)
     if (group) {
       const rel = up === '' ? dir : dir.slice(up.length + 1)
       const globs = options.workspacesOf(up) ?? []
@@ -67,19 +69,21 @@ function workspaceOwner(
 
 export function scanPaths(paths: readonly string[], options: ScanOptions = {}): ScanResult {
   const lockGroups = new Map<string, ProjectGroup>()
+  /** Ecosystems of the lockfiles each folder group reads: what they pin. */
+  const ecosystems = new Map<ProjectGroup, Set<string>>()
   const sbomGroups: ProjectGroup[] = []
-  const manifests: string[] = []
+  const manifests: { path: string; ecosystem: Ecosystem }[] = []
   const supported: string[] = []
   for (const raw of [...new Set(paths.map(normalisePath))].sort()) {
     if (skipped(raw, options)) continue
     const found = extractorsFor(raw)
     const ids = found.map((e) => e.id)
-    const base = raw.slice(raw.lastIndexOf('/') + 1)
+    const readers = resolversFor(raw)
     if (ids.length === 0) {
-      if (base === 'package.json') {
-        manifests.push(raw)
-        supported.push(raw)
-      }
+      if (readers.length > 0) supported.push(raw)
+      // A manifest a lockfile would pin; other resolvers' files are only read by them.
+      const pinned = readers.find((r) => r.lockfile)
+      if (pinned) manifests.push({ path: raw, ecosystem: pinned.ecosystem as Ecosystem })
       continue
     }
     supported.push(raw)
@@ -92,12 +96,20 @@ export function scanPaths(paths: readonly string[], options: ScanOptions = {}): 
     const group = lockGroups.get(dir) ?? { dir, kind: 'lockfile', sources: [], manifests: [] }
     group.sources.push(source)
     lockGroups.set(dir, group)
+    const seen = ecosystems.get(group) ?? new Set()
+    for (const e of found) if (e.kind === 'lockfile') seen.add(e.ecosystem)
+    ecosystems.set(group, seen)
   }
   const manifestGroups: ProjectGroup[] = []
-  for (const m of manifests) {
-    const owner = lockGroups.get(dirOf(m)) ?? workspaceOwner(dirOf(m), lockGroups, options)
-    if (owner) owner.manifests.push(m)
-    else manifestGroups.push({ dir: dirOf(m), kind: 'manifest', sources: [], manifests: [m] })
+  for (const { path, ecosystem } of manifests) {
+    // Only a lockfile of the manifest's own ecosystem pins it.
+    const pinning = (dir: string) => {
+      const group = lockGroups.get(dir)
+      return group && ecosystems.get(group)?.has(ecosystem) ? group : undefined
+    }
+    const owner = pinning(dirOf(path)) ?? workspaceOwner(dirOf(path), pinning, options)
+    if (owner) owner.manifests.push(path)
+    else manifestGroups.push({ dir: dirOf(path), kind: 'manifest', sources: [], manifests: [path] })
   }
   const groups = [...lockGroups.values(), ...sbomGroups, ...manifestGroups].sort((a, b) =>
     a.dir === b.dir ? a.kind.localeCompare(b.kind) : a.dir.localeCompare(b.dir),

@@ -20,7 +20,7 @@ import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusion
 import { projectLicensing } from '../resources/licences/licences.service'
 import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
-import { resolveStoredBuild } from '../services/maven-resolution'
+import { resolveStoredBuild } from '../services/build-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
 
 export const ANALYSE_QUEUE = 'analyse'
@@ -91,7 +91,7 @@ export async function runAnalysis(
     const maven = sources.mavenRepository?.()
     const npm = sources.npmResolution?.()
     const resolved = await resolveStoredBuild(db, analysisUuid, {
-      ...(maven ? { maven } : {}),
+      ...(maven ? { 'maven-repository': maven } : {}),
       ...(npm ? { npm } : {}),
     })
     if (resolved) {

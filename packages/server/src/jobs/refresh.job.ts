@@ -1,7 +1,7 @@
 // The `refresh` job (DESIGN §3; issue 6 "Refresh"): clones the project's repository (shallow, one
 // branch) after checking its URL again (SSRF, DESIGN §7), extracts the supported files, stores graph,
 // files, commit and `.meterian` file on the analysis, and queues it on `analyse` (the same job path).
-import { extractProject, lonePackageJsons, topLevelPoms } from '@sextant/engine'
+import { buildsToResolve, extractProject } from '@sextant/engine'
 import type { Config } from '../config'
 import { type Db, inTransaction } from '../db/connection'
 import { checkoutBranch } from '../resources/refresh/git-checkout'
@@ -44,9 +44,7 @@ export async function runRefresh(
       maxFileBytes: config.bodyLimitBytes,
     })
     const extraction = extractProject(checkout.files)
-    const toResolve =
-      topLevelPoms(checkout.files.map((f) => f.path)).length + lonePackageJsons(extraction).length
-    if (extraction.files.length === 0 && toResolve === 0)
+    if (extraction.files.length === 0 && buildsToResolve(checkout.files).length === 0)
       return await fail(
         `No supported manifest, lockfile or SBOM was found on branch '${row.branch}' (commit ${checkout.commit.slice(0, 12)}).`,
       )

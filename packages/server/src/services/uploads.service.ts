@@ -2,13 +2,7 @@
 // ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
 // nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
 import type { UploadQuery, UploadResponse } from '@sextant/contract'
-import {
-  extractProject,
-  lonePackageJsons,
-  METERIAN_FILE,
-  type SourceFile,
-  topLevelPoms,
-} from '@sextant/engine'
+import { buildsToResolve, extractProject, METERIAN_FILE, type SourceFile } from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
@@ -93,10 +87,10 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       extraction.errors.map((e) => ({ ...e })),
     )
   }
-  // Maven builds and lone package.json files are resolved by the analysis job (they need the registries).
-  const mavenBuilds = topLevelPoms(files.map((f) => f.path))
-  const toResolve = mavenBuilds.length + lonePackageJsons(extraction).length
-  if (extraction.files.length === 0 && toResolve === 0) {
+  // Builds that need resolving (a pom.xml, a package.json without lockfile) are resolved by the
+  // analysis job: they need the registries.
+  const builds = buildsToResolve(sources).map((b) => b.file)
+  if (extraction.files.length === 0 && builds.length === 0) {
     throw new HttpError(
       400,
       `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => f.path).join(', ')}.`,
@@ -153,6 +147,6 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     branch: query.branch,
     analysisUuid,
     status: 'QUEUED',
-    files: [...new Set([...extraction.files, ...mavenBuilds])].sort(),
+    files: [...new Set([...extraction.files, ...builds])].sort(),
   }
 }

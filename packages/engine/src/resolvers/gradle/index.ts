@@ -6,4 +6,5 @@ export {
   type GradleProjectResult,
   resolveGradleBuild,
 } from './build'
+export { gradleResolver, topLevelGradleBuilds } from './resolver'
 export { type GradleProjectEntry, type GradleSettings, readGradleSettings } from './settings'

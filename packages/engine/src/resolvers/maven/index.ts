@@ -23,3 +23,4 @@ export {
   resolveMavenProject,
 } from './project'
 export { type MavenNode, propagateScope as propagateMavenScope } from './resolve'
+export { mavenResolver, topLevelPoms } from './resolver'

@@ -3,3 +3,4 @@
 export { DEFAULT_IDEAL_TREE_LIMITS, type IdealTreeLimits, type PackumentSource } from './ideal-tree'
 export { classifySpec, type NpmSpec, type PickOptions, pickVersion } from './pick'
 export { type ResolveNpmManifestInput, type ResolveNpmManifestResult, resolveNpmManifest } from './resolve'
+export { MANIFEST_ONLY_WARNING, manifestResolvedNote, npmResolver } from './resolver'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseNpmPackument } from '../../datasources/npm'
-import { MANIFEST_ONLY_WARNING } from '../../project/extract'
 import { resolveProject } from '../../project/resolve'
 import type { PackumentSource } from './ideal-tree'
 import { resolveNpmManifest } from './resolve'
+import { MANIFEST_ONLY_WARNING } from './resolver'
 
 type Versions = Record<
   string,
