@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto'
 import {
   buildReport,
+  buildsToResolve,
   CLI_EXIT_CODES,
   extractProject,
-  lonePackageJsons,
   METERIAN_FILE,
   type PackageMetadataInput,
   parseMeterianFile,
@@ -15,7 +15,6 @@ import {
   resolveScoreThresholds,
   type ScoreDomain,
   type SourceFile,
-  topLevelPoms,
 } from '@sextant/engine'
 import { createMetadataSource, formatWarning, readLocalAdvisories, SourceError } from '@sextant/server'
 import { ScanError } from '../scan/errors'
@@ -56,7 +55,7 @@ export async function scanOffline(input: OfflineScanInput): Promise<OfflineScanR
     throw new ScanError(CLI_EXIT_CODES.unsupportedProject, `${where}: ${first.message}`)
   }
   const paths = input.files.map((f) => f.path)
-  if (extraction.files.length === 0 && topLevelPoms(paths).length + lonePackageJsons(extraction).length === 0)
+  if (extraction.files.length === 0 && buildsToResolve(input.files).length === 0)
     throw new ScanError(
       CLI_EXIT_CODES.unsupportedProject,
       `None of the files is a supported manifest, lockfile or SBOM: ${paths.join(', ')}.`,
