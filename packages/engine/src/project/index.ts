@@ -5,6 +5,7 @@ export type { ExtractProjectOptions, ProjectExtraction } from './extract'
 export { extractProject } from './extract'
 export { mergeGraphs } from './merge'
 export { directIntroducers, MAX_REPORT_PATH_STEPS, type PathBudget, pathBudget, pathsFromRoot } from './paths'
+export { isProjectFile } from './read-files'
 export {
   buildsToResolve,
   mayNeedResolution,

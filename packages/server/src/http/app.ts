@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   })
   installAuth(app, db)
+  const uploadLimits = { maxBytes: config.bodyLimitBytes, maxFiles: config.uploadMaxFiles }
   // DESIGN §5: the OpenAPI document generated from the contract's route table (no auth).
   const openApi = openApiDocument({ version: '0.1.0' })
   app.get('/api/docs', async () => openApi)
@@ -91,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tokenRoutes(app, db)
   adminRoutes(app, db)
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
-  uploadRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+  uploadRoutes(app, db, boss, deps.workers, uploadLimits)
   deletionRequestRoutes(app, db)
   advisoryRoutes(app, db, boss)
   vulnRoutes(app, db)
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   insightRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
-  buildRoutes(app, db, boss, deps.workers, config.bodyLimitBytes)
+  buildRoutes(app, db, boss, deps.workers, uploadLimits)
   assistantRoutes(app, db, config.assistant)
   jiraRoutes(app, db, config)
   cliRoutes(app, config)

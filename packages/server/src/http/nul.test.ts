@@ -2,7 +2,7 @@
 // stores no NUL). The shared request parsing (bindRoute, the multipart reader) answers 400 naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
-import { startTestInstance, TEST_ADMIN, type TestInstance } from '../testing/instance'
+import { adminAuth, startTestInstance, type TestInstance } from '../testing/instance'
 import { nulField } from './route'
 
 const lockfile = JSON.stringify({
@@ -34,12 +34,7 @@ describe.each(storageModes())('NUL characters in requests on %s storage', (mode)
 
   beforeAll(async () => {
     t = await startTestInstance(mode)
-    const login = await fetch(`${t.url}/api/v1/credentials/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    })
-    auth = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` }
+    auth = await adminAuth(t.url)
   })
   afterAll(async () => t?.close())
 

@@ -1,55 +1,25 @@
 // POST /api/v1/uploads/{uuid|new}/sbom-cdx.json (spec accounts-and-api §7; multipart field 'file') and
 // POST /api/v1/uploads/{uuid|new}/manifests (ours; one part per file, filename = root-relative path).
-// Limits: SEXTANT_BODY_LIMIT_MB per file and in total (413), SEXTANT_UPLOAD_MAX_FILES files (413).
+// Limits: SEXTANT_BODY_LIMIT_MB per file and in total (413), SEXTANT_UPLOAD_MAX_FILES files (413); only the
+// files the analysis reads are kept (http/upload-files.ts).
 import { routes } from '@sextant/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
+import { readUploadedFiles, type UploadLimits } from '../http/upload-files'
 import type { PgBoss, Workers } from '../jobs/boss'
-import { normaliseUploadPath, startUploadAnalysis, type UploadedFile } from '../services/uploads.service'
-
-async function readFiles(
-  request: FastifyRequest,
-  limitBytes: number,
-  onlyField?: string,
-): Promise<UploadedFile[]> {
-  if (!request.isMultipart()) {
-    throw new HttpError(415, "Send the files as multipart/form-data (e.g. curl -F file=@bom.json '…').")
-  }
-  const files: UploadedFile[] = []
-  let total = 0
-  for await (const part of request.parts({ preservePath: true })) {
-    if (part.type !== 'file') continue
-    const content = await part.toBuffer()
-    if (onlyField && part.fieldname !== onlyField) continue
-    total += content.length
-    if (total > limitBytes)
-      throw new HttpError(
-        413,
-        `The upload is too large: the limit is ${Math.round(limitBytes / 1048576)} MB in total.`,
-      )
-    const path = onlyField ? 'bom.cdx.json' : normaliseUploadPath(part.filename || part.fieldname)
-    if (!path)
-      throw new HttpError(
-        400,
-        `The file name '${part.filename}' is not a usable relative path (no '..', no absolute paths).`,
-      )
-    if (files.some((f) => f.path === path)) throw new HttpError(400, `The file '${path}' was sent twice.`)
-    files.push({ path, content })
-  }
-  return files
-}
+import { startUploadAnalysis } from '../services/uploads.service'
 
 export function uploadRoutes(
   app: FastifyInstance,
   db: Db,
   boss: PgBoss,
   workers: Workers | null,
-  limitBytes: number,
+  limits: UploadLimits,
 ): void {
   bindRoute(app, routes.uploadSbom, async ({ params, query, request }) => {
-    const files = await readFiles(request, limitBytes, 'file')
+    const { files } = await readUploadedFiles(request, limits, 'file')
     if (files.length === 0)
       throw new HttpError(400, "No SBOM was uploaded: send it as the multipart form field 'file'.")
     const result = await startUploadAnalysis({
@@ -66,7 +36,7 @@ export function uploadRoutes(
   })
 
   bindRoute(app, routes.uploadManifests, async ({ params, query, request }) => {
-    const files = await readFiles(request, limitBytes)
+    const { files } = await readUploadedFiles(request, limits)
     const result = await startUploadAnalysis({
       db,
       boss,

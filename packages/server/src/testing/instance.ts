@@ -73,3 +73,14 @@ export async function waitForReport(
   }
   throw new Error(`no report for ${projectUuid}/${branch} within ${timeoutMs} ms`)
 }
+
+/** The `Authorization` header of the test administrator, signed in with e-mail and password. */
+export async function adminAuth(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/v1/credentials/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  })
+  const { accessToken } = (await res.json()) as { accessToken: string }
+  return { authorization: `Bearer ${accessToken}` }
+}

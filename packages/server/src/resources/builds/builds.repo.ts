@@ -1,6 +1,6 @@
 // CI builds in storage (product-notes "How scans reach the server": create a build, upload its files,
 // start, poll): the build row, its uploaded files, and its state joined from analysis and report.
-import type { Db } from '../../db/connection'
+import { type Db, inTransaction } from '../../db/connection'
 
 export interface BuildRow {
   uuid: string
@@ -78,12 +78,51 @@ export async function runningBuildOf(db: Db, projectUuid: string, branch: string
   return rows[0]?.uuid ?? null
 }
 
-export async function putBuildFile(db: Db, buildUuid: string, path: string, content: Buffer) {
-  await db.query(
-    `INSERT INTO build_files (build_uuid, path, content) VALUES ($1, $2, $3)
-     ON CONFLICT (build_uuid, path) DO UPDATE SET content = EXCLUDED.content`,
-    [buildUuid, path, content],
-  )
+export type PutBuildFiles =
+  | { ok: true }
+  | { ok: false; limit: 'files'; held: number; adding: number }
+  | { ok: false; limit: 'bytes'; held: number; adding: number }
+  | { ok: false; limit: 'started' }
+
+/**
+ * Stores files of an open build, replacing same-named ones, within the per-build limits (issue 13 item 2:
+ * the same as one upload's). The build row is locked first, so concurrent uploads to one build are
+ * counted one after the other and can never add up past the limits together.
+ */
+export async function putBuildFiles(
+  db: Db,
+  buildUuid: string,
+  files: readonly { path: string; content: Buffer }[],
+  limits: { maxFiles: number; maxBytes: number },
+): Promise<PutBuildFiles> {
+  return inTransaction(db, async (client) => {
+    const { rows: build } = await client.query<{ started: boolean }>(
+      'SELECT started FROM builds WHERE uuid = $1 FOR UPDATE',
+      [buildUuid],
+    )
+    if (!build[0] || build[0].started) return { ok: false, limit: 'started' }
+    const paths = files.map((f) => f.path)
+    const { rows } = await client.query<{ files: number; bytes: string }>(
+      `SELECT count(*)::int AS files, coalesce(sum(octet_length(content)), 0)::bigint AS bytes
+       FROM build_files WHERE build_uuid = $1 AND NOT (path = ANY($2::text[]))`,
+      [buildUuid, paths],
+    )
+    const heldFiles = rows[0]?.files ?? 0
+    const heldBytes = Number(rows[0]?.bytes ?? 0)
+    const addingBytes = files.reduce((n, f) => n + f.content.length, 0)
+    if (heldFiles + files.length > limits.maxFiles)
+      return { ok: false, limit: 'files', held: heldFiles, adding: files.length }
+    if (heldBytes + addingBytes > limits.maxBytes)
+      return { ok: false, limit: 'bytes', held: heldBytes, adding: addingBytes }
+    for (const f of files) {
+      await client.query(
+        `INSERT INTO build_files (build_uuid, path, content) VALUES ($1, $2, $3)
+         ON CONFLICT (build_uuid, path) DO UPDATE SET content = EXCLUDED.content`,
+        [buildUuid, f.path, f.content],
+      )
+    }
+    return { ok: true }
+  })
 }
 
 export async function buildFiles(db: Db, buildUuid: string): Promise<{ path: string; content: Buffer }[]> {

@@ -5,17 +5,18 @@
 // branch while one is queued or running answers 409 (the CLI's "build already running", -5).
 import { type BuildDto, routes } from '@sextant/contract'
 import { CLI_EXIT_CODES, gateVerdict, resolveScoreThresholds, type ScoreThresholds } from '@sextant/engine'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { type Db, inTransaction } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import { mb, readUploadedFiles, tooManyBytes, tooManyFiles, type UploadLimits } from '../../http/upload-files'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { writableProject } from '../../services/project-lookup'
 import { canCreateProject, ownerTeamOf } from '../../services/projects.access'
 import { insertProject } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
-import { normaliseUploadPath, projectName, startUploadAnalysis } from '../../services/uploads.service'
+import { projectName, startUploadAnalysis } from '../../services/uploads.service'
 import { readConfiguration } from '../accounts/configuration'
 import {
   type BuildRow,
@@ -23,7 +24,7 @@ import {
   findBuild,
   insertBuild,
   markStarted,
-  putBuildFile,
+  putBuildFiles,
   runningBuildOf,
 } from './builds.repo'
 
@@ -78,22 +79,6 @@ async function ownBuild(db: Db, principal: Principal, id: string): Promise<Build
   return build
 }
 
-async function readParts(request: FastifyRequest, limitBytes: number) {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.')
-  const files: { path: string; content: Buffer }[] = []
-  let total = 0
-  for await (const part of request.parts({ preservePath: true })) {
-    if (part.type !== 'file') continue
-    const content = await part.toBuffer()
-    total += content.length
-    if (total > limitBytes) throw new HttpError(413, 'The upload is too large.')
-    const path = normaliseUploadPath(part.filename || part.fieldname)
-    if (!path) throw new HttpError(400, `The file name '${part.filename}' is not a usable relative path.`)
-    files.push({ path, content })
-  }
-  return files
-}
-
 /**
  * A build named by url only: the caller's project with that url, or a new one (the url is a label
  * here: nothing is fetched, so no SSRF check is needed).
@@ -135,7 +120,7 @@ export function buildRoutes(
   db: Db,
   boss: PgBoss,
   workers: Workers | null,
-  limitBytes: number,
+  limits: UploadLimits,
 ): void {
   // The build with the account's thresholds beside it (one configuration read per answer).
   const show = async (uuid: string) => {
@@ -169,8 +154,21 @@ export function buildRoutes(
     const build = await ownBuild(db, request.principal, params.id)
     if (build.started)
       throw new HttpError(409, 'This build has started: open a new build to upload other files.')
-    for (const f of await readParts(request, limitBytes))
-      await putBuildFile(db, build.uuid, f.path, f.content)
+    const { files } = await readUploadedFiles(request, limits)
+    const put = await putBuildFiles(db, build.uuid, files, limits)
+    if (!put.ok && put.limit === 'started')
+      throw new HttpError(409, 'This build has started: open a new build to upload other files.')
+    if (!put.ok && put.limit === 'files') {
+      const error = tooManyFiles(limits.maxFiles, 'build')
+      throw new HttpError(413, `${error.message} It holds ${put.held}; this upload adds ${put.adding}.`)
+    }
+    if (!put.ok && put.limit === 'bytes') {
+      const error = tooManyBytes(limits.maxBytes, 'build')
+      throw new HttpError(
+        413,
+        `${error.message} It holds ${mb(put.held)}; this upload adds ${mb(put.adding)}.`,
+      )
+    }
     return show(build.uuid)
   })
 
