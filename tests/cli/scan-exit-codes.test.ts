@@ -177,8 +177,14 @@ describe.each(storageModes())('sextant scan while no worker runs, on %s storage'
 
   it('a build still queued makes a second one exit -5 (251); the first times out with -8 (248)', async () => {
     const first = runSextant(args('queued'), scanEnv(s.t.url))
-    // The first build is started (its analysis queued) before the second asks.
-    await new Promise((r) => setTimeout(r, 1500))
+    // The first build is started (its analysis queued, never run) before the second asks.
+    for (let i = 0; i < 300; i++) {
+      const { rows } = await s.t.sextant.db.query(
+        "SELECT 1 FROM builds b JOIN analyses a ON a.uuid = b.analysis_uuid WHERE b.branch = 'queued'",
+      )
+      if (rows.length > 0) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
     const second = await runSextant(args('queued'), scanEnv(s.t.url))
     expect(second.status, second.err).toBe(251)
     expect(second.err).toMatch(

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { buildReport, extractProject, parseOsvJsonl, type SourceFile } from '@sextant/engine'
 import Ajv from 'ajv-draft-04'
+import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { corpusDir } from '../../../engine/src/testing/corpus'
 import { ManifestLines, namesOfRef } from './manifest-lines'
@@ -13,7 +14,9 @@ import { sarifLog } from './sarif'
 
 const schema = JSON.parse(readFileSync(new URL('./fixtures/sarif-2.1.0-rtm.5.json', import.meta.url), 'utf8'))
 // unicodeRegExp off: one pattern of the schema (a language tag) is not valid as a `u` regular expression.
-const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema)
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false })
+addFormats(ajv)
+const validate = ajv.compile(schema)
 const advisories = parseOsvJsonl(
   gunzipSync(readFileSync(join(corpusDir, 'osv/npm.jsonl.gz'))).toString('utf8'),
 ).records
