@@ -152,6 +152,12 @@ export const configurationSchema = z.object({
     cvss: z.number().min(0).max(10).nullable(),
     severity: z.enum(severities).nullable(),
   }),
+  /**
+   * Whether a domain assessed only in part (missing metadata, unmatched ecosystems, an incomplete graph)
+   * fails the gate (issue 14; default true). Off, it passes or fails on the score over what was
+   * assessed; a domain not assessed at all always fails.
+   */
+  partialAssessmentFailsGate: z.boolean(),
 })
 export type AccountConfiguration = z.infer<typeof configurationSchema>
 const chosenScopes = scopeList.min(1, 'Choose at least one scope for each domain')
@@ -163,6 +169,7 @@ export const configurationUpdateSchema = z.object({
   thresholds: configurationSchema.shape.thresholds.partial().optional(),
   scoringAlgorithm: configurationSchema.shape.scoringAlgorithm.optional(),
   autoMitigation: configurationSchema.shape.autoMitigation.partial().optional(),
+  partialAssessmentFailsGate: z.boolean().optional(),
 })
 
 // ---- features and plans --------------------------------------------------------------------------

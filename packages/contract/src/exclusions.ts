@@ -2,7 +2,8 @@
 // Exclusion, Diff entries, §4 recompute; accounts-and-api §7 "Exclusions", "Projects and reports";
 // product-notes "How scans reach the server"). The engine builds the same shapes.
 import { z } from 'zod'
-import { outcomeSchema } from './report'
+import { domainAssessmentsSchema, domainScoreSchema, scoreDomainSchema } from './assessment'
+import { outcomeSchema, reportStatusSchema } from './report'
 
 export const exclusionSourceSchema = z.enum([
   'security:advices',
@@ -182,15 +183,28 @@ export const buildSchema = z.object({
   analysisUuid: z.string().nullable(),
   reportUuid: z.string().nullable(),
   error: z.string().nullable(),
-  scores: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }).nullable(),
+  /** When done: the report's status (PARTIAL says what is missing in the report's `gaps`). */
+  reportStatus: reportStatusSchema.nullable(),
+  /** When done; a `null` score = not assessed, or only partly ("n/a"): `assessment` says which. */
+  scores: z
+    .object({ security: domainScoreSchema, stability: domainScoreSchema, licensing: domainScoreSchema })
+    .nullable(),
   /** The minima in force: the report's once DONE, before that the account's with this build's overrides. */
   thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
-  /** Per domain whether the report assessed it (when DONE); a domain not assessed fails its check. */
+  /** Per domain whether the report assessed anything of it (when DONE); `assessment` says how much. */
   assessed: z.object({ security: z.boolean(), stability: z.boolean(), licensing: z.boolean() }).nullable(),
+  /** When done: per domain complete, partial or none (issue 14). */
+  assessment: domainAssessmentsSchema.nullable(),
+  /**
+   * When done: the domains that failed the report's gate (below the minimum, not assessed, or partly
+   * assessed while the account's partialAssessmentFailsGate is on).
+   */
+  failedDomains: z.array(scoreDomainSchema).nullable(),
   outcome: outcomeSchema.nullable(),
   /**
    * The CLI exit code (product-notes "CLI exit code"): +1 security, +2 stability, +4 licensing failed
-   * (a domain not assessed fails); -6 when the analysis failed; null while it runs.
+   * (a domain not assessed fails); -3 nothing supported was found (UNSUPPORTED); -6 when the analysis
+   * failed; null while it runs.
    */
   exitCode: z.number().int().nullable(),
   createdAt: z.string(),

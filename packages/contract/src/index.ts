@@ -3,6 +3,7 @@
 export * from './accounts'
 export * from './accounts.routes'
 export * from './advisories'
+export * from './assessment'
 export * from './assistant'
 export * from './assistant.routes'
 export * from './cli.routes'

@@ -3,6 +3,7 @@
 // branch, a project's summary, the security metrics of the account, and which components and
 // vulnerabilities its projects share. Query schemas name the bad parameter in their 400 messages.
 import { z } from 'zod'
+import { domainAssessmentsSchema, domainScoreSchema } from './assessment'
 import { thresholdsSchema } from './project'
 import { outcomeSchema, reportStatusSchema, severitySchema } from './report'
 
@@ -46,9 +47,11 @@ export const latestReportSchema = z.object({
   createdAt: z.string(),
   status: reportStatusSchema,
   outcome: outcomeSchema,
-  security: z.number(),
-  stability: z.number(),
-  licensing: z.number(),
+  /** `null`: not assessed, or only partly ("n/a"); `assessment` says which. */
+  security: domainScoreSchema,
+  stability: domainScoreSchema,
+  licensing: domainScoreSchema,
+  assessment: domainAssessmentsSchema,
   thresholds: thresholdsSchema,
   components: z.number().int(),
 })
@@ -58,9 +61,10 @@ export const scorePointSchema = z.object({
   reportUuid: z.string(),
   createdAt: z.string(),
   outcome: outcomeSchema,
-  security: z.number(),
-  stability: z.number(),
-  licensing: z.number(),
+  /** `null`: not assessed, or only partly (a gap in the trend line, never 100). */
+  security: domainScoreSchema,
+  stability: domainScoreSchema,
+  licensing: domainScoreSchema,
 })
 export type ScorePoint = z.infer<typeof scorePointSchema>
 
@@ -122,6 +126,9 @@ export const securityMetricsSchema = z.object({
   exploited: z.number().int(),
   /** Branches whose security score is below their threshold. */
   belowThreshold: z.number().int(),
+  /** Branches whose security was not assessed whole (no score; counted in neither the average nor below). */
+  notAssessed: z.number().int(),
+  /** Over the branches with a security score; null when none has one. */
   averageScore: z.number().nullable(),
 })
 export type SecurityMetrics = z.infer<typeof securityMetricsSchema>

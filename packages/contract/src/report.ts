@@ -1,6 +1,14 @@
 // The report document on the wire (spec report-page §3: Report, Security, Advice, Stability, Licensing,
 // summaries) and the history list. The engine builds the same shape; a server test checks they agree.
 import { z } from 'zod'
+import {
+  advisorySnapshotSchema,
+  domainAssessmentsSchema,
+  domainScoreSchema,
+  reportGapSchema,
+  scoreDomainSchema,
+  sectionAssessmentSchema,
+} from './assessment'
 import { adviceJiraSchema, reportJiraInfoSchema } from './jira'
 
 export const reportStatusSchema = z.enum(['OK', 'PARTIAL', 'UNSUPPORTED', 'ERROR', 'NOT FOUND', 'FAILED'])
@@ -59,6 +67,10 @@ export const componentReportSchema = z.object({
   scope: scopeSchema,
   transitive: z.boolean(),
   otherVersionsCount: z.number().int(),
+  /** From an SBOM without a dependency graph: direct or transitive is not known (`transitive` is a guess). */
+  relationshipUnknown: z.literal(true).optional(),
+  /** The version is not one its scheme can order (`2.x`, `debian`): matched only where listed exactly. */
+  unorderableVersion: z.literal(true).optional(),
 })
 
 const securitySummarySchema = z.object({
@@ -73,9 +85,12 @@ const securitySummarySchema = z.object({
 })
 
 export const securitySectionSchema = z.object({
-  score: z.number(),
+  /** The score (0-100); `null` unless `assessment.state` is 'complete' (show "n/a", never 100). */
+  score: domainScoreSchema,
   componentsCount: z.number().int(),
+  /** Something was assessed (`assessment.state` is not 'none'): the section's findings can be listed. */
   assessed: z.boolean(),
+  assessment: sectionAssessmentSchema,
   assessments: z.array(
     z.object({
       language: languageSchema,
@@ -115,9 +130,12 @@ export const stabilityVersionSchema = z.object({
 })
 
 export const stabilitySectionSchema = z.object({
-  score: z.number(),
+  /** The score (0-100); `null` unless `assessment.state` is 'complete' (show "n/a", never 100). */
+  score: domainScoreSchema,
   componentsCount: z.number().int(),
+  /** Something was assessed (`assessment.state` is not 'none'): the section's findings can be listed. */
   assessed: z.boolean(),
+  assessment: sectionAssessmentSchema,
   reports: z.array(
     z.object({
       language: languageSchema,
@@ -153,6 +171,8 @@ export const licensingResultSchema = z.object({
   version: z.string(),
   scope: scopeSchema,
   transitive: z.boolean(),
+  /** As on a component report: direct or transitive is not known. */
+  relationshipUnknown: z.literal(true).optional(),
   licenses: z.array(licenceRefSchema),
   warnings: z.array(z.string()),
   violations: z.array(z.object({ policyName: z.string(), licence: z.string() })),
@@ -162,9 +182,12 @@ export const licensingResultSchema = z.object({
 })
 
 export const licensingSectionSchema = z.object({
-  score: z.number(),
+  /** The score (0-100); `null` unless `assessment.state` is 'complete' (show "n/a", never 100). */
+  score: domainScoreSchema,
   componentsCount: z.number().int(),
+  /** Something was assessed (`assessment.state` is not 'none'): the section's findings can be listed. */
   assessed: z.boolean(),
+  assessment: sectionAssessmentSchema,
   reports: z.array(
     z.object({
       language: languageSchema,
@@ -231,12 +254,26 @@ export const reportSchema = z.object({
     components: z.number().int(),
     direct: z.number().int(),
     transitive: z.number().int(),
+    /** Components from an SBOM without a dependency graph: counted in neither direct nor transitive. */
+    unknownRelationships: z.number().int(),
     languages: z.array(languageSchema),
   }),
   security: securitySectionSchema,
   stability: stabilitySectionSchema,
   licensing: licensingSectionSchema,
   notes: z.array(reportNoteSchema),
+  /**
+   * What could not be assessed, with the domains it affects; non-empty exactly when the status is PARTIAL
+   * (the partial-build banner lists these).
+   */
+  gaps: z.array(reportGapSchema),
+  /** The advisory data the report was built with; absent on reports stored before it was recorded. */
+  advisorySnapshot: advisorySnapshotSchema.optional(),
+  /**
+   * The gate (outcome): the domains that failed it (below the minimum, not assessed, or partly assessed
+   * while the account's `partialAssessmentFailsGate` is on, its default) and whether that setting was on.
+   */
+  gate: z.object({ failed: z.array(scoreDomainSchema), partialFails: z.boolean() }),
   /** Opens the report's download links (spec §5: downloads need a key); absent on reports stored before it. */
   downloadKey: z.string().optional(),
   /** The project's Jira settings (added when the report is read; absent without them). */
@@ -250,9 +287,11 @@ export const historyEntrySchema = z.object({
   branch: z.string(),
   status: reportStatusSchema,
   outcome: outcomeSchema,
-  security: z.number(),
-  stability: z.number(),
-  licensing: z.number(),
+  /** `null`: not assessed or only partly ("n/a"); `assessment` says which. */
+  security: domainScoreSchema,
+  stability: domainScoreSchema,
+  licensing: domainScoreSchema,
+  assessment: domainAssessmentsSchema,
   minSecurityScore: z.number(),
   minStabilityScore: z.number(),
   minLicensingScore: z.number(),

@@ -92,7 +92,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     stops.push(enrichmentSync.stop)
 
     const sources = createAnalysisSources(
-      createAdvisoryStore(db),
+      createAdvisoryStore(db, config),
       createMetadataSource(db, config),
       createEnrichmentStore(db),
     )

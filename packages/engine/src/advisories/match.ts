@@ -1,6 +1,7 @@
 // Pure matching of one component version against compiled OSV entries (DESIGN §4 advisories;
 // corpus README §5 semantics): listed in `versions`, or the last applicable event of a sorted range
 // is `introduced`. Withdrawn records never match; unreadable versions are reported, never guessed.
+import { isPlaceholderVersion } from '../versioning/placeholder'
 import type { VersionScheme } from '../versioning/types'
 import type { CompiledEntry, CompiledRange } from './compile'
 import type { OsvRecord } from './osv/types'
@@ -57,7 +58,8 @@ function versionReader(raw: string): VersionReader {
     read(scheme) {
       const hit = cache.get(scheme)
       if (hit !== undefined) return hit
-      const r = readVersion(scheme, raw)
+      // `debian`, `2.x`: never coerced into a version nobody released (only exact listings match)
+      const r = isPlaceholderVersion(raw) ? null : readVersion(scheme, raw)
       if (r?.coerced) notes.push(`version '${raw}' read as ${r.version} (${scheme.id})`)
       const v = r?.version ?? null
       cache.set(scheme, v)

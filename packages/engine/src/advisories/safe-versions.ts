@@ -3,6 +3,7 @@
 // overall (latestMajor) that no advisory affects. A lane without one is omitted.
 import type { Ecosystem } from '../model'
 import type { SafeVersions } from '../report/document'
+import { isPlaceholderVersion } from '../versioning/placeholder'
 import type { VersionScheme } from '../versioning/types'
 import { type AdvisoryIndex, lookupEntries } from './advisory-index'
 import { type CompiledEntry, compilePackageEntries } from './compile'
@@ -36,7 +37,7 @@ export function computeSafeVersions(
   query: SafeVersionsQuery,
   scheme: VersionScheme | null,
 ): SafeVersions {
-  if (scheme === null) return {}
+  if (scheme === null || isPlaceholderVersion(query.version)) return {}
   const current = readVersion(scheme, query.version)
   const at = current === null ? null : scheme.parts(current.version)
   if (current === null || at === null) return {}

@@ -40,8 +40,11 @@ export interface LicensingLanguageCounts {
   violationsCount: number
 }
 
+/** The section before its assessment is known (the report builder adds score, assessed and assessment). */
+export type LicensingSectionDraft = Omit<LicensingSection, 'assessment'> & { score: number }
+
 export interface LicensingSectionResult {
-  section: LicensingSection
+  section: LicensingSectionDraft
   /** Per-language counts of spec §3 (the section's report entries carry only language, count, results). */
   languages: LicensingLanguageCounts[]
   details: { purl: Purl; assessment: LicenceAssessment; origin: LicenceOrigin }[]
@@ -78,6 +81,7 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
       version: c.version,
       scope: c.scope,
       transitive: !c.direct,
+      ...(c.relationshipUnknown ? { relationshipUnknown: true as const } : {}),
       licenses: [],
       warnings: [],
       violations: [],
@@ -99,7 +103,7 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
 
   const forbidden = entries.filter((e) => e.a?.forbidden)
   const undeclared = entries.filter((e) => e.a?.undeclared)
-  const section: LicensingSection = {
+  const section: LicensingSectionDraft = {
     score: licensingScore(
       entries.map((e) => ({
         undeclared: e.a?.undeclared ?? false,

@@ -42,6 +42,11 @@ export interface Component {
    * the way npm would against the registry today), not read from a lockfile or SBOM.
    */
   resolvedBySextant?: true
+  /**
+   * Read from an SBOM that carries no dependency graph: whether it is direct or transitive is not known
+   * (it is marked direct only so that it stays reachable from the root).
+   */
+  relationshipUnknown?: true
 }
 
 /** `from` is a component purl or ROOT. */
@@ -58,9 +63,18 @@ export interface DependencyGraph {
   edges: Edge[]
 }
 
+/**
+ * What a warning leaves out of the report (issue 14: a report with such a warning is PARTIAL):
+ * incomplete-graph = dependencies missing or unresolved (a POM, parent or BOM not fetched, a version not
+ * resolved, a package.json without a lockfile); skipped-input = a file or an entry skipped.
+ */
+export type WarningGap = 'incomplete-graph' | 'skipped-input'
+
 /** A problem with the input that did not stop extraction: it names file and, where known, line. */
 export interface Warning {
   file: string
   line?: number
   message: string
+  /** Set when the problem leaves part of the project unassessed; absent for notes that lose nothing. */
+  gap?: WarningGap
 }

@@ -35,9 +35,11 @@ describe('extractProject', () => {
     expect(result.graph.root).toEqual({ name: 'three-paths', version: '3.0.0' })
   })
 
-  it('keeps the strongest scope, direct anywhere and every location', () => {
+  it('keeps the strongest scope, direct where a graph says so, and every location', () => {
     const x = result.graph.components.find((c) => c.name === 'x')
-    expect(x).toMatchObject({ scope: 'prod', direct: true, source: 'registry' })
+    // the SBOM has no dependency graph (its "direct" is a guess); the lockfile knows x is transitive
+    expect(x).toMatchObject({ scope: 'prod', direct: false, source: 'registry' })
+    expect(x?.relationshipUnknown).toBeUndefined()
     expect(x?.locations).toEqual([
       { file: 'package-lock.json', line: 9 },
       { file: 'sbom/bom.json', line: 1 },
@@ -46,7 +48,11 @@ describe('extractProject', () => {
 
   it('reports bad files and lone manifests, and still extracts the others', () => {
     expect(result.errors).toEqual([expect.objectContaining({ file: 'broken/package-lock.json', line: 1 })])
-    expect(result.warnings).toContainEqual({ file: 'lonely/package.json', message: MANIFEST_ONLY_WARNING })
+    expect(result.warnings).toContainEqual({
+      file: 'lonely/package.json',
+      message: MANIFEST_ONLY_WARNING,
+      gap: 'incomplete-graph',
+    })
     expect(result.files).toEqual(['package-lock.json', 'sbom/bom.json'])
   })
 

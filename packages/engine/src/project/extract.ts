@@ -76,7 +76,8 @@ export function extractProject(
     if (group.kind === 'manifest') {
       for (const m of group.manifests) {
         const note = resolversFor(m).find((r) => r.lockfile)?.lockfile?.unresolvedNote
-        if (note) warnings.push({ file: m, message: note })
+        // dependencies not resolved: part of the graph is missing (issue 14, PARTIAL)
+        if (note) warnings.push({ file: m, message: note, gap: 'incomplete-graph' })
       }
       continue
     }

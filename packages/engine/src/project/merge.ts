@@ -22,7 +22,12 @@ export function mergeGraphs(
         continue
       }
       existing.scope = strongerScope(existing.scope, c.scope)
-      existing.direct ||= c.direct
+      // a graph that knows where it sits (a lockfile) beats an SBOM that does not
+      if (!c.relationshipUnknown) {
+        if (existing.relationshipUnknown) existing.direct = c.direct
+        else existing.direct ||= c.direct
+        delete existing.relationshipUnknown
+      }
       // Read from a lockfile or SBOM anywhere: not only Sextant's own resolution.
       if (!c.resolvedBySextant) delete existing.resolvedBySextant
       for (const loc of c.locations) {

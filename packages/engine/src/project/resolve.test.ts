@@ -100,6 +100,7 @@ describe('resolveProject', () => {
         file: 'app/build.gradle',
         line: 2,
         message: 'org.acme:core: no version declared and no platform or BOM manages it',
+        gap: 'incomplete-graph',
       },
       {
         file: 'stray/build.gradle',

@@ -1,6 +1,7 @@
 // Builds the immutable report document of one analysis (DESIGN §1 "Assess" and "Report"; spec
-// report-page §3). Pure: the graph, the clock reading, advisories and registry metadata arrive as
-// arguments. A domain whose data is absent is marked `assessed: false`, never reported as clean.
+// report-page §3, §4 statuses). Pure: the graph, the clock reading, advisories and registry metadata
+// arrive as arguments. What could not be assessed is said per domain (assessment.ts), never scored as
+// clean: the status is PARTIAL and the gate fails it (issue 14 "Never fail open").
 import { type AdvisoryIndex, buildAdvisoryIndex, type OsvRecord } from '../advisories'
 import {
   appliedOf,
@@ -19,11 +20,20 @@ import {
   type Warning,
 } from '../model'
 import { directIntroducers, MAX_REPORT_PATH_STEPS, pathBudget, pathsFromRoot } from '../project'
-import { type SecurityScoreAlgorithm, scoreOutcome } from '../scoring'
+import { DEFAULT_GATE_POLICY, type GatePolicy, gateFailures, type SecurityScoreAlgorithm } from '../scoring'
 import { buildStabilitySection, packageKeyOf } from '../stability'
 import { getVersionScheme } from '../versioning'
+import {
+  type AssessedSection,
+  assessSection,
+  type DomainCoverage,
+  graphGaps,
+  reportGaps,
+  reportStatus,
+  type Unassessed,
+} from './assessment'
 import type { AutoMitigationThresholds } from './auto-mitigation'
-import type { AnalysisScopes, ReportDocument, ReportNote, ReportStatus } from './document'
+import type { AdvisorySnapshot, AnalysisScopes, AssessmentGap, ReportDocument, ReportNote } from './document'
 import { buildSecuritySection } from './security'
 import { reportTimestamp } from './timestamp'
 
@@ -48,7 +58,6 @@ export interface BuildReportInput {
   graph: DependencyGraph
   warnings: Warning[]
   thresholds: Thresholds
-  status?: ReportStatus
   /** OSV records for the graph's packages; `null` = no advisory data, security not assessed. */
   advisories?: readonly OsvRecord[] | null
   /** Prebuilt index (benchmarks, recompute); wins over `advisories`. */
@@ -81,6 +90,13 @@ export interface BuildReportInput {
   previousExclusionsFingerprint?: string | null
   /** The commit analysed (refresh from git). */
   commit?: string | null
+  /**
+   * The advisory store's state (recorded in the report): ecosystems without records leave their
+   * components unchecked, stale or failing data leaves security partial. Absent = not known.
+   */
+  advisorySnapshot?: AdvisorySnapshot | null
+  /** Whether a partly-assessed domain fails the gate (account configuration; default: it does). */
+  gatePolicy?: GatePolicy
 }
 
 /**
@@ -131,9 +147,11 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   const fingerprint = exclusionsFingerprint(exclusions)
 
   const hierarchy = hierarchyOf(graph, input.hierarchyLimit ?? 5)
+  const snapshot = input.advisorySnapshot ?? null
   const security = buildSecuritySection({
     components: scoped.security,
     index,
+    ...(snapshot && index ? { coveredEcosystems: coveredEcosystems(snapshot) } : {}),
     versionsOf: (c) => metadata?.get(packageKeyOf(c))?.versions.map((v) => v.version) ?? [],
     hierarchy: hierarchy.of,
     algorithm: input.scoreAlgorithm ?? 'cvss',
@@ -159,9 +177,60 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     ...(input.copyrightFor ? { copyrightFor: input.copyrightFor } : {}),
     ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
   })
-  if (!metadata) {
-    stability.section.assessed = false
-    licensing.section.assessed = false
+
+  // What each domain could not assess (issue 14): the graph's own gaps hit all three.
+  const shared = graphGaps(input.warnings)
+  const byPurl = new Map(components.map((c) => [c.purl as string, c]))
+  const unassessedOf = (purls: readonly string[], kind: (c: Component) => Unassessed['kind']) =>
+    purls.flatMap((purl) => {
+      const c = byPurl.get(purl)
+      return c ? [{ kind: kind(c), key: purl, label: `${c.name}@${c.version}`, ecosystem: c.ecosystem }] : []
+    })
+  const noRegistry = (c: Component): Unassessed['kind'] =>
+    REGISTRY_ECOSYSTEMS.has(c.ecosystem) ? 'missing-metadata' : 'unsupported-ecosystem'
+  const staleGap = snapshot ? staleAdvisoriesGap(snapshot, scoped.security.length) : null
+  const assessed: Record<'security' | 'stability' | 'licensing', AssessedSection> = {
+    security: assessSection({
+      domain: 'security',
+      total: scoped.security.length,
+      unassessed: security.unassessed,
+      shared: staleGap ? [staleGap, ...shared] : shared,
+      ...(index === null ? { nothing: noAdvisoryDataGap(scoped.security.length) } : {}),
+      score: security.section.score,
+    }),
+    stability: assessSection({
+      domain: 'stability',
+      // components not from a registry (workspace, link, file, git) have no versions to look up
+      total: stability.section.componentsCount,
+      unassessed: [
+        ...unassessedOf(stability.missingMetadata, noRegistry),
+        ...stability.gaps
+          .filter((g) => g.reason !== 'not-from-registry')
+          .flatMap((g) =>
+            unassessedOf([g.purl], () =>
+              g.reason === 'no-scheme' ? 'unsupported-ecosystem' : 'unorderable-version',
+            ),
+          ),
+      ],
+      shared,
+      ...(metadata === null
+        ? { nothing: noMetadataGap('stability', stability.section.componentsCount) }
+        : {}),
+      score: stability.section.score,
+    } satisfies DomainCoverage),
+    licensing: assessSection({
+      domain: 'licensing',
+      total: licensing.section.componentsCount,
+      unassessed: unassessedOf(licensing.missingMetadata, noRegistry),
+      shared,
+      // without any metadata source, licences declared by the input (SBOM) are still assessed
+      score: licensing.section.score,
+    }),
+  }
+  const assessments = {
+    security: assessed.security.assessment,
+    stability: assessed.stability.assessment,
+    licensing: assessed.licensing.assessment,
   }
 
   const notes: ReportNote[] = [
@@ -185,18 +254,21 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       message: `${p.key}: ${p.message}`,
     })),
   ]
-  const scores = {
-    security: security.section.score,
-    stability: stability.section.score,
-    licensing: licensing.section.score,
+  const sections = {
+    security: { ...security.section, ...assessed.security },
+    stability: { ...stability.section, ...assessed.stability },
+    licensing: { ...licensing.section, ...assessed.licensing },
   }
-  const direct = components.filter((c) => c.direct).length
+  const policy = input.gatePolicy ?? DEFAULT_GATE_POLICY
+  const failed = gateFailures(sections, input.thresholds, policy)
+  const unknown = components.filter((c) => c.relationshipUnknown).length
+  const direct = components.filter((c) => c.direct && !c.relationshipUnknown).length
   return {
     uuid: input.uuid,
-    status: input.status ?? 'OK',
+    status: reportStatus(components.length, assessments, input.warnings),
     timestamp: reportTimestamp(input.now),
     createdAt: input.now.toISOString(),
-    outcome: scoreOutcome(scores, input.thresholds),
+    outcome: failed.length === 0 ? 'PASS' : 'FAIL',
     // the scopes of the components at least one domain assessed
     scopes: [...new Set([...scoped.security, ...scoped.stability, ...scoped.licensing].map((c) => c.scope))],
     ...(input.analysisScopes ? { analysisScopes: input.analysisScopes } : {}),
@@ -206,13 +278,17 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     summary: {
       components: components.length,
       direct,
-      transitive: components.length - direct,
+      transitive: components.length - direct - unknown,
+      unknownRelationships: unknown,
       languages: [...new Set(components.map((c) => languageOfEcosystem(c.ecosystem)))],
     },
-    security: security.section,
-    stability: stability.section,
-    licensing: licensing.section,
+    security: sections.security,
+    stability: sections.stability,
+    licensing: sections.licensing,
     notes,
+    gaps: reportGaps(assessments),
+    ...(snapshot ? { advisorySnapshot: snapshot } : {}),
+    gate: { failed, partialFails: policy.partialFails },
     exclusions: reportExclusionsOf(exclusions),
     areExclusionsDifferent:
       input.previousExclusionsFingerprint !== undefined &&
@@ -223,5 +299,46 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       .map(appliedOf),
     exclusionsFingerprint: fingerprint,
     ...(input.commit ? { commit: input.commit } : {}),
+  }
+}
+
+/** Ecosystems Sextant reads registry metadata of (engine/datasources); others have no versions or licences to look up. */
+const REGISTRY_ECOSYSTEMS: ReadonlySet<string> = new Set(['npm', 'maven'])
+
+function coveredEcosystems(snapshot: AdvisorySnapshot): Set<string> {
+  return new Set(
+    Object.entries(snapshot.byEcosystem)
+      .filter(([, n]) => n > 0)
+      .map(([eco]) => eco),
+  )
+}
+
+function noAdvisoryDataGap(components: number): AssessmentGap {
+  return {
+    kind: 'no-advisory-data',
+    message:
+      'The advisory store held no advisories when this report was built: no component was checked for vulnerabilities. Import or sync advisories and the report is recomputed.',
+    count: components,
+    examples: [],
+  }
+}
+
+function noMetadataGap(domain: 'stability' | 'licensing', components: number): AssessmentGap {
+  return {
+    kind: 'missing-metadata',
+    message: `No registry metadata source was available: ${domain === 'stability' ? 'newer versions' : 'licences'} of ${components} component(s) unknown.`,
+    count: components,
+    examples: [],
+  }
+}
+
+/** Stale (or failing) advisory data: every component was checked, but against old records. */
+function staleAdvisoriesGap(snapshot: AdvisorySnapshot, components: number): AssessmentGap | null {
+  if (snapshot.state !== 'stale') return null
+  return {
+    kind: 'stale-advisories',
+    message: `Advisory data is stale: ${snapshot.problem ?? `last successful sync ${snapshot.lastSuccessAt ?? 'never'}`}. Advisories published since are missing.`,
+    count: components,
+    examples: [],
   }
 }

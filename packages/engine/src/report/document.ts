@@ -7,6 +7,55 @@ import type { AutoMitigationThresholds } from './auto-mitigation'
 export type ReportStatus = 'OK' | 'PARTIAL' | 'UNSUPPORTED' | 'ERROR' | 'NOT FOUND' | 'FAILED'
 export type Outcome = 'PASS' | 'FAIL' | 'UNDECLARED'
 export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'SUGGEST' | 'NONE'
+export type ReportDomain = 'security' | 'stability' | 'licensing'
+
+/** complete: every component in scope assessed; partial: some not (see gaps); none: nothing was. */
+export type AssessmentState = 'complete' | 'partial' | 'none'
+
+/** Why part of a report is missing (contract assessment.ts describes each kind). */
+export type AssessmentGapKind =
+  | 'no-advisory-data'
+  | 'ecosystem-without-advisories'
+  | 'stale-advisories'
+  | 'unsupported-ecosystem'
+  | 'unorderable-version'
+  | 'missing-metadata'
+  | 'incomplete-graph'
+  | 'skipped-input'
+
+export interface AssessmentGap {
+  kind: AssessmentGapKind
+  message: string
+  /** Components (or files, POMs) the gap covers. */
+  count: number
+  /** A few of them, at most GAP_EXAMPLES. */
+  examples: string[]
+}
+
+export interface SectionAssessment {
+  state: AssessmentState
+  components: number
+  assessedComponents: number
+  /** The score over the assessed part when partial (never the domain's score); null otherwise. */
+  partialScore: number | null
+  gaps: AssessmentGap[]
+}
+
+export interface ReportGap extends AssessmentGap {
+  domains: ReportDomain[]
+}
+
+/** The advisory store's state when the report was built (contract advisorySnapshotSchema). */
+export interface AdvisorySnapshot {
+  state: 'empty' | 'stale' | 'failing' | 'fresh' | 'manual'
+  records: number
+  byEcosystem: Record<string, number>
+  sources: { id: string; status: string; lastSuccessAt: string | null; lastError: string | null }[]
+  lastSuccessAt: string | null
+  syncIntervalHours: number | null
+  problem: string | null
+  takenAt: string
+}
 
 export interface ReportTimestamp {
   year: number
@@ -66,6 +115,10 @@ export interface ComponentReport {
   scope: Scope
   transitive: boolean
   otherVersionsCount: number
+  /** From an SBOM without a dependency graph: `transitive` is a guess, the relationship is unknown. */
+  relationshipUnknown?: true
+  /** The version is not one its scheme can order (`2.x`, `debian`): matched only where listed exactly. */
+  unorderableVersion?: true
   /** Trusted transitive exclusions covering this component (itself trusted, or brought in only by trusted ones). */
   transitiveExclusions?: AppliedExclusion[]
 }
@@ -101,10 +154,12 @@ export interface IssueSummary {
 }
 
 export interface SecuritySection {
-  score: number
+  /** 0-100; `null` unless `assessment.state` is 'complete': "n/a", never a clean 100. */
+  score: number | null
   componentsCount: number
-  /** False when no advisory data was available: the page must not claim "no vulnerabilities". */
+  /** Something was assessed (`assessment.state` is not 'none'), so findings can be listed. */
   assessed: boolean
+  assessment: SectionAssessment
   assessments: {
     language: Language
     componentsCount: number
@@ -130,10 +185,12 @@ export interface StabilityVersion {
 }
 
 export interface StabilitySection {
-  score: number
+  /** 0-100; `null` unless `assessment.state` is 'complete': "n/a", never a clean 100. */
+  score: number | null
   componentsCount: number
-  /** False when registry metadata could not be had: the page shows 'SOMETHING WENT WRONG HERE'. */
+  /** Something was assessed (`assessment.state` is not 'none'), so findings can be listed. */
   assessed: boolean
+  assessment: SectionAssessment
   reports: { language: Language; componentsCount: number; versions: StabilityVersion[] }[]
   summary: { patch: number; minor: number; major: number; exclusions: number; components: number }
 }
@@ -153,6 +210,8 @@ export interface LicensingResult {
   version: string
   scope: Scope
   transitive: boolean
+  /** As on a component report: direct or transitive is not known. */
+  relationshipUnknown?: true
   licenses: LicenceRef[]
   warnings: string[]
   violations: { policyName: string; licence: string }[]
@@ -162,9 +221,12 @@ export interface LicensingResult {
 }
 
 export interface LicensingSection {
-  score: number
+  /** 0-100; `null` unless `assessment.state` is 'complete': "n/a", never a clean 100. */
+  score: number | null
   componentsCount: number
+  /** Something was assessed (`assessment.state` is not 'none'), so findings can be listed. */
   assessed: boolean
+  assessment: SectionAssessment
   reports: { language: Language; componentsCount: number; results: LicensingResult[] }[]
   summary: {
     tot: number
@@ -207,12 +269,25 @@ export interface ReportDocument {
   autoMitigation?: AutoMitigationThresholds
   thresholds: { security: number; stability: number; licensing: number }
   project: { uuid: string; branch: string }
-  summary: { components: number; direct: number; transitive: number; languages: Language[] }
+  summary: {
+    components: number
+    direct: number
+    transitive: number
+    /** Components read from an SBOM without a dependency graph: neither direct nor transitive is known. */
+    unknownRelationships: number
+    languages: Language[]
+  }
   security: SecuritySection
   stability: StabilitySection
   licensing: LicensingSection
   /** Warnings from extraction and enrichment, with file and line where known. */
   notes: ReportNote[]
+  /** What could not be assessed, with the domains it affects; non-empty exactly when PARTIAL. */
+  gaps: ReportGap[]
+  /** The advisory data the report was built with; absent when none was recorded (older reports, offline CLI). */
+  advisorySnapshot?: AdvisorySnapshot
+  /** The domains that failed the gate and whether a partly-assessed domain fails it (account setting). */
+  gate: { failed: ReportDomain[]; partialFails: boolean }
   /** The exclusions in force when the report was built (spec §3 Report.exclusions collections). */
   exclusions?: ReportExclusions
   /** Whether those exclusions differ from the ones the previous report of the branch was built with. */

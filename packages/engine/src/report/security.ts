@@ -4,7 +4,6 @@
 import {
   type AdvisoryIndex,
   groupByAlias,
-  lookupEntries,
   matchPackage,
   safeVersionsFromIndex,
   toAdvice,
@@ -12,6 +11,8 @@ import {
 import type { AppliedExclusion } from '../exclusions/model'
 import type { Component } from '../model'
 import { type SecurityScoreAlgorithm, securityScore } from '../scoring'
+import { isPlaceholderVersion } from '../versioning/placeholder'
+import type { Unassessed } from './assessment'
 import { type AutoMitigationThresholds, autoMitigationOf } from './auto-mitigation'
 import type {
   Advice,
@@ -28,6 +29,11 @@ export interface SecurityInput {
   components: readonly Component[]
   /** `null`: no advisory data at all, so the section is not assessed. */
   index: AdvisoryIndex | null
+  /**
+   * Ecosystems the advisory store holds records of (the report's advisory snapshot); a component of
+   * another ecosystem was not checked. Absent = not known (every ecosystem counts as covered).
+   */
+  coveredEcosystems?: ReadonlySet<string>
   /** Known versions of a package, for safe versions; empty when metadata is missing. */
   versionsOf: (component: Component) => readonly string[]
   hierarchy: (component: Component) => { paths: string[][]; introducedBy: string[] }
@@ -64,17 +70,17 @@ function advicesOf(
   c: Component,
   input: SecurityInput,
   notes: ReportNote[],
-  unassessed: Map<string, number>,
+  unassessed: Unassessed[],
 ): Advice[] {
   if (!input.index) return []
   const result = matchPackage(input.index, { ecosystem: c.ecosystem, name: c.name, version: c.version })
-  if (result.status === 'no-scheme') unassessed.set(c.ecosystem, (unassessed.get(c.ecosystem) ?? 0) + 1)
-  else if (result.status === 'unparseable' && lookupEntries(input.index, c.ecosystem, c.name).length > 0) {
-    notes.push({
-      domain: 'security',
-      message: `${c.name}@${c.version}: the version cannot be read by the ${c.ecosystem} scheme; only advisories listing it exactly were matched.`,
-    })
-  }
+  const miss = (kind: Unassessed['kind']) =>
+    unassessed.push({ kind, key: c.purl, label: `${c.name}@${c.version}`, ecosystem: c.ecosystem })
+  // the order says what would help first: a scheme, then advisory data, then a readable version
+  if (result.status === 'no-scheme') miss('unsupported-ecosystem')
+  else if (input.coveredEcosystems && !input.coveredEcosystems.has(c.ecosystem))
+    miss('ecosystem-without-advisories')
+  else if (result.status === 'unparseable') miss('unorderable-version')
   for (const u of result.undecided) {
     notes.push({
       domain: 'security',
@@ -94,9 +100,14 @@ function advicesOf(
   )
 }
 
+/** The section before its assessment is known (build.ts adds score, assessed and assessment). */
+export type SecuritySectionDraft = Omit<SecuritySection, 'assessment'> & { score: number }
+
 export function buildSecuritySection(input: SecurityInput): {
-  section: SecuritySection
+  section: SecuritySectionDraft
   notes: ReportNote[]
+  /** Components the section could not check, and why (no scheme, no advisory data, unorderable version). */
+  unassessed: Unassessed[]
 } {
   const notes: ReportNote[] = []
   const byLanguage = new Map<string, ComponentReport[]>()
@@ -105,7 +116,7 @@ export function buildSecuritySection(input: SecurityInput): {
   for (const c of input.components)
     versionsByName.set(`${c.ecosystem}/${c.name}`, (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 0) + 1)
   const allAdvices: Advice[] = []
-  const unassessed = new Map<string, number>()
+  const unassessed: Unassessed[] = []
   const trustedByLanguage = new Map<string, TrustedComponent[]>()
   const coveredBy = new Map<string, number>()
 
@@ -141,6 +152,8 @@ export function buildSecuritySection(input: SecurityInput): {
       transitive: !c.direct,
       otherVersionsCount: (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 1) - 1,
     }
+    if (c.relationshipUnknown) report.relationshipUnknown = true
+    if (input.index && isPlaceholderVersion(c.version)) report.unorderableVersion = true
     if (trusted.length > 0) {
       report.transitiveExclusions = [...trusted]
       for (const t of trusted) coveredBy.set(t.id, (coveredBy.get(t.id) ?? 0) + 1)
@@ -163,14 +176,10 @@ export function buildSecuritySection(input: SecurityInput): {
     }
   }
 
-  for (const [ecosystem, count] of unassessed) {
-    notes.push({
-      domain: 'security',
-      message: `${count} ${ecosystem} component(s) not assessed: Sextant has no version scheme for ${ecosystem} yet.`,
-    })
-  }
   return {
+    unassessed,
     section: {
+      // over what was assessed; build.ts turns it into the domain's score only when complete
       score: securityScore(
         allAdvices.map((a) => ({ ...a, excluded: a.exclusions !== undefined })),
         input.algorithm,

@@ -1,9 +1,11 @@
-// Minimum scores, the PASS / FAIL outcome and the CLI exit code (product-notes "Scores").
-// Defaults 90 / 80 / 95; account configuration, project/tag and CLI call override in that order.
+// Minimum scores, the PASS / FAIL outcome and the CLI exit code (product-notes "Scores"; issue 14 "Never
+// fail open"). Defaults 90 / 80 / 95; account configuration, project/tag and CLI call override in that
+// order. A domain without a score (not assessed, or partly) never passes: `null` fails the gate.
 // UNDECLARED is not computed here: it is the outcome of a branch never assessed in CI.
 export type ScoreDomain = 'security' | 'stability' | 'licensing'
 
-export type DomainScores = Readonly<Record<ScoreDomain, number>>
+/** `null` = not assessed (or only partly, when the account lets partial domains fail): fails the gate. */
+export type DomainScores = Readonly<Record<ScoreDomain, number | null>>
 export type ScoreThresholds = Readonly<Record<ScoreDomain, number>>
 
 export const SCORE_DOMAINS: readonly ScoreDomain[] = ['security', 'stability', 'licensing']
@@ -24,9 +26,49 @@ export function resolveScoreThresholds(
   return out
 }
 
-/** Domains whose score is below its minimum (a score equal to the minimum meets it). */
+/** Domains whose score is below its minimum or absent (a score equal to the minimum meets it). */
 export function failedScoreDomains(scores: DomainScores, thresholds: ScoreThresholds): ScoreDomain[] {
-  return SCORE_DOMAINS.filter((d) => scores[d] < thresholds[d])
+  return SCORE_DOMAINS.filter((d) => {
+    const score = scores[d]
+    return score === null || score < thresholds[d]
+  })
+}
+
+/** One domain of a report as the gate sees it (the section's score and assessment). */
+export interface GateDomain {
+  score: number | null
+  assessment: { state: 'complete' | 'partial' | 'none'; partialScore: number | null }
+}
+
+/** Whether a partly-assessed domain fails the gate (account configuration; default: it does). */
+export interface GatePolicy {
+  partialFails: boolean
+}
+
+export const DEFAULT_GATE_POLICY: GatePolicy = { partialFails: true }
+
+/**
+ * The number the gate compares with the minimum: the score of a domain assessed whole; the score over
+ * the assessed part of a partial one only when the account lets partial domains pass on it; else none.
+ */
+export function gateScore(domain: GateDomain, policy: GatePolicy): number | null {
+  if (domain.assessment.state === 'complete') return domain.score
+  if (domain.assessment.state === 'partial' && !policy.partialFails) return domain.assessment.partialScore
+  return null
+}
+
+/** The domains of a report that fail the gate under `policy`. */
+export function gateFailures(
+  domains: Readonly<Record<ScoreDomain, GateDomain>>,
+  thresholds: ScoreThresholds,
+  policy: GatePolicy = DEFAULT_GATE_POLICY,
+): ScoreDomain[] {
+  const scores = {
+    security: gateScore(domains.security, policy),
+    stability: gateScore(domains.stability, policy),
+    licensing: gateScore(domains.licensing, policy),
+  }
+  return failedScoreDomains(scores, thresholds)
 }
 
 export function scoreOutcome(scores: DomainScores, thresholds: ScoreThresholds): 'PASS' | 'FAIL' {
@@ -70,7 +112,12 @@ const domainBit: Record<ScoreDomain, number> = {
 
 /** +1 security failed, +2 stability failed, +4 licensing failed; 0 when all minima are met. */
 export function cliExitCode(scores: DomainScores, thresholds: ScoreThresholds): number {
-  return failedScoreDomains(scores, thresholds).reduce((code, d) => code | domainBit[d], 0)
+  return exitCodeOfFailures(failedScoreDomains(scores, thresholds))
+}
+
+/** The exit code of a list of failed domains (a report's `gate.failed`). */
+export function exitCodeOfFailures(failed: readonly ScoreDomain[]): number {
+  return failed.reduce((code, d) => code | domainBit[d], 0)
 }
 
 /** The failed domains a non-negative exit code stands for; `null` for an error code. */

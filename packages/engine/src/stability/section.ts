@@ -5,6 +5,7 @@ import type { Component, Ecosystem, Language, Purl } from '../model'
 import { languageOfEcosystem } from '../model'
 import type { StabilitySection, StabilityVersion } from '../report/document'
 import { stabilityScore } from '../scoring/scores'
+import { isPlaceholderVersion } from '../versioning/placeholder'
 import type { VersionScheme } from '../versioning/types'
 import type { ComponentStability, StabilityLaneOptions, VersionHistory } from './lanes'
 import { computeStabilityLanes } from './lanes'
@@ -22,8 +23,11 @@ export interface StabilitySectionInput {
 
 export type StabilityGap = 'no-scheme' | 'unreadable-version' | 'not-from-registry'
 
+/** The section before its assessment is known (the report builder adds score, assessed and assessment). */
+export type StabilitySectionDraft = Omit<StabilitySection, 'assessment'> & { score: number }
+
 export interface StabilitySectionResult {
-  section: StabilitySection
+  section: StabilitySectionDraft
   /** Lanes with dates and deprecation, per assessed component (the section rows carry the spec fields only). */
   details: { purl: Purl; stability: ComponentStability }[]
   /** Components whose registry metadata could not be had: rows with null lanes. */
@@ -58,7 +62,10 @@ export function buildStabilitySection(input: StabilitySectionInput): StabilitySe
       gaps.push({ purl: c.purl, reason: 'no-scheme' })
       continue
     }
-    const stability = computeStabilityLanes(scheme, c.version, history, input.lanes)
+    // `2.x`, `debian`: not a release, so no lane can be placed above it (issue 14)
+    const stability = isPlaceholderVersion(c.version)
+      ? null
+      : computeStabilityLanes(scheme, c.version, history, input.lanes)
     if (!stability) {
       gaps.push({ purl: c.purl, reason: 'unreadable-version' })
       continue
@@ -75,7 +82,7 @@ export function buildStabilitySection(input: StabilitySectionInput): StabilitySe
   }
 
   const active = rows.filter((r) => !r.excluded).map((r) => r.row)
-  const section: StabilitySection = {
+  const section: StabilitySectionDraft = {
     score: stabilityScore(
       rows.map((r) => ({ newPatchVersionAvailable: r.row.newPatchVersionAvailable, excluded: r.excluded })),
     ),

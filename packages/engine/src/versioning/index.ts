@@ -13,4 +13,5 @@ export {
   npmScheme,
   npmValidRange,
 } from './npm'
+export { isPlaceholderVersion } from './placeholder'
 export type { VersionParts, VersionScheme } from './types'

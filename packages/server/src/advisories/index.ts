@@ -4,6 +4,7 @@ export type { AdvisoryCounts, PackageKey } from './advisories.repo'
 export { formatWarning, type ImportOptions, type ImportResult, importAdvisories } from './import.service'
 export { type LocalAdvisories, readLocalAdvisories } from './local-records'
 export { defaultImportLimits, type ImportLimits, SourceError } from './readers'
+export { readAdvisorySnapshot, snapshotOf } from './snapshot'
 export { type AdvisorySource, configuredSources, DEFAULT_ADVISORY_SOURCES } from './sources'
 export {
   importAdvisorySource,

@@ -1,6 +1,8 @@
 // The advisory store as the analysis sees it (DESIGN §2 "advisory store", §4 step 4 "Enrich"): the
 // records of a whole graph in one indexed query, whether anything was imported yet, and what it holds.
+import type { AdvisorySnapshot } from '@sextant/contract'
 import type { Ecosystem, OsvRecord } from '@sextant/engine'
+import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import {
   type AdvisoryCounts,
@@ -17,6 +19,7 @@ import {
   listAdvisories,
   recordsByIdentifier,
 } from './lookups.repo'
+import { readAdvisorySnapshot } from './snapshot'
 
 export interface AdvisoryStore {
   /** Every stored OSV record naming one of these packages (names are normalised per ecosystem). */
@@ -31,13 +34,25 @@ export interface AdvisoryStore {
   ): Promise<{ total: number; rows: AdvisoryListRow[] }>
   /** The records carrying an identifier (id or alias) in an ecosystem, with those they alias. */
   byIdentifier(ecosystem: Ecosystem, identifier: string): Promise<OsvRecord[]>
+  /** The store's state (counts per ecosystem, sources, freshness), read at most every few seconds. */
+  snapshot(): Promise<AdvisorySnapshot>
 }
+
+/** How long one read of the store's state serves analyses (many may start within a second). */
+const snapshotTtlMs = 5_000
 
 /** Parsed records kept per process (a full OSV npm + Maven export is about this size). */
 const maxCachedRecords = 30_000
 
 /** One store per process: parsed records are cached in it, the oldest dropped past the limit. */
-export function createAdvisoryStore(db: Db): AdvisoryStore {
+export function createAdvisoryStore(
+  db: Db,
+  config: Pick<Config, 'advisorySources' | 'advisorySyncIntervalMs'> = {
+    advisorySources: null,
+    advisorySyncIntervalMs: 24 * 3600_000,
+  },
+): AdvisoryStore {
+  let snapshot: { at: number; value: Promise<AdvisorySnapshot> } | null = null
   const cache: ParsedRecordCache = new Map()
   const bounded = cache.set.bind(cache)
   cache.set = (id, entry) => {
@@ -63,5 +78,16 @@ export function createAdvisoryStore(db: Db): AdvisoryStore {
     byIdentifier: (ecosystem, identifier) => recordsByIdentifier(db, ecosystem, identifier),
     isEmpty: async () => !(await hasAdvisories(db)),
     stats: () => countAdvisories(db),
+    snapshot: () => {
+      const now = Date.now()
+      if (!snapshot || now - snapshot.at > snapshotTtlMs) {
+        const value = readAdvisorySnapshot(db, config)
+        snapshot = { at: now, value }
+        value.catch(() => {
+          snapshot = null
+        })
+      }
+      return snapshot.value
+    },
   }
 }

@@ -1,13 +1,13 @@
 // The badge picture (spec report-page §7 badges; product-notes "Badges"): an SVG made by badge-maker,
 // label = domain, value = the score; green when it meets the project's minimum, red when not, grey
-// "n/a" without a report. badge-maker escapes label and message, so no text reaches the SVG raw.
+// "n/a" without a report or for a domain not assessed whole (issue 14). badge-maker escapes label and message, so no text reaches the SVG raw.
 import { makeBadge } from 'badge-maker'
 
 export type BadgeDomain = 'security' | 'stability' | 'licensing'
 
 export interface BadgeInput {
   label: string
-  /** null = no report (grey "n/a"). */
+  /** null = no report, or the domain not assessed (or only partly): grey "n/a", never a score. */
   score: number | null
   threshold: number
 }

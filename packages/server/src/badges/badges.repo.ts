@@ -4,10 +4,11 @@
 import type { Db } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
 
+/** A `null` score = the domain was not assessed, or only partly: a grey "n/a" badge (issue 14). */
 export interface BadgeScores {
-  security: number
-  stability: number
-  licensing: number
+  security: number | null
+  stability: number | null
+  licensing: number | null
 }
 
 export async function badgeKeyOf(db: Db, projectUuid: string): Promise<string | null> {
@@ -30,7 +31,7 @@ export async function badgeScores(
 ): Promise<BadgeScores | null> {
   if (reportUuid !== undefined && !isUuid(reportUuid)) return null
   const { rows } = await db.query<{
-    security_score: number
+    security_score: number | null
     stability_score: number | null
     licensing_score: number | null
   }>(
@@ -41,5 +42,5 @@ export async function badgeScores(
   )
   const r = rows[0]
   if (!r) return null
-  return { security: r.security_score, stability: r.stability_score ?? 0, licensing: r.licensing_score ?? 0 }
+  return { security: r.security_score, stability: r.stability_score, licensing: r.licensing_score }
 }

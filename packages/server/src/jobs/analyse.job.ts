@@ -112,26 +112,28 @@ export async function runAnalysis(
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
     const fileWarnings = await syncFileExclusions(db, claimed)
-    const [advisories, metadata, exclusions, previous, licensing, configuration] = await Promise.all([
-      sources.advisoriesFor?.(packages) ?? null,
-      sources.metadataFor?.(packages) ?? null,
-      exclusionsInForce(
-        db,
-        { uuid: claimed.project_uuid, accountUuid: claimed.account_uuid },
-        claimed.branch,
-      ),
-      latestReportState(db, claimed.project_uuid, claimed.branch),
-      // the account's licence policies that bind this project (by name pattern or by one of its tags),
-      // and its licence fixes (issue 5; tags: issue 7)
-      projectTagNames(db, claimed.project_uuid).then((tags) =>
-        projectLicensing(db, claimed.account_uuid, { name: claimed.project_name, tags }),
-      ),
-      // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
-      // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
-      // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
-      // Recompute runs this same job, so it applies them too.
-      readConfiguration(db, claimed.account_uuid),
-    ])
+    const [advisories, snapshot, metadata, exclusions, previous, licensing, configuration] =
+      await Promise.all([
+        sources.advisoriesFor?.(packages) ?? null,
+        sources.advisorySnapshot?.() ?? null,
+        sources.metadataFor?.(packages) ?? null,
+        exclusionsInForce(
+          db,
+          { uuid: claimed.project_uuid, accountUuid: claimed.account_uuid },
+          claimed.branch,
+        ),
+        latestReportState(db, claimed.project_uuid, claimed.branch),
+        // the account's licence policies that bind this project (by name pattern or by one of its tags),
+        // and its licence fixes (issue 5; tags: issue 7)
+        projectTagNames(db, claimed.project_uuid).then((tags) =>
+          projectLicensing(db, claimed.account_uuid, { name: claimed.project_name, tags }),
+        ),
+        // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
+        // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
+        // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
+        // Recompute runs this same job, so it applies them too.
+        readConfiguration(db, claimed.account_uuid),
+      ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
     const enrichment =
       advisories && advisories.length > 0 && sources.enrichmentFor
@@ -154,6 +156,8 @@ export async function runAnalysis(
       previousExclusionsFingerprint: previous?.fingerprint ?? null,
       commit: claimed.commit,
       advisories,
+      advisorySnapshot: snapshot,
+      gatePolicy: { partialFails: configuration.partialAssessmentFailsGate },
       metadata: metadata?.packages ?? null,
       metadataProblems: metadata?.problems ?? [],
       policies: licensing.policies,

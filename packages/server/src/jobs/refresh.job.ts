@@ -50,12 +50,18 @@ export async function runRefresh(
       )
     const warnings = [
       ...extraction.warnings,
+      // a file that could not be read is left out of the graph: the report says so (PARTIAL)
       ...extraction.errors.map((e) => ({
         file: e.file,
         ...(e.line !== undefined ? { line: e.line } : {}),
         message: e.message,
+        gap: 'skipped-input' as const,
       })),
-      ...checkout.skipped.map((file) => ({ file, message: 'skipped: larger than the upload limit' })),
+      ...checkout.skipped.map((file) => ({
+        file,
+        message: 'skipped: larger than the upload limit',
+        gap: 'skipped-input' as const,
+      })),
     ]
     await inTransaction(db, async (client) => {
       await client.query(

@@ -119,11 +119,20 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect(upload).toMatchObject({ branch: 'main', status: 'QUEUED' })
     const report = await waitForReport(t.url, upload.projectUuid, 'main')
     expect(() => reportSchema.parse(report)).not.toThrow()
+    // no advisories and no registry in this instance: honest about both, licences from the SBOM itself
     expect(report).toMatchObject({
-      status: 'OK',
+      status: 'PARTIAL',
       project: { uuid: upload.projectUuid, branch: 'main' },
       summary: { components: 3 },
+      security: { score: null, assessment: { state: 'none' } },
+      stability: { score: null, assessment: { state: 'none' } },
+      licensing: { score: 100, assessment: { state: 'complete' } },
+      outcome: 'FAIL',
     })
+    expect((report.gaps as { kind: string }[]).map((g) => g.kind)).toEqual([
+      'no-advisory-data',
+      'missing-metadata',
+    ])
     const project = await (await fetch(`${t.url}/api/v1/projects/${upload.projectUuid}`)).json()
     expect(project).toMatchObject({ name: 'shop-front', branches: ['main'] })
     const history = await (

@@ -1,6 +1,7 @@
 // What an analysis reads besides its graph (DESIGN §1 "Enrich"): OSV records from the advisory store
 // and registry metadata through the datasource facade. Either may be absent; the report then says the
 // domain was not assessed instead of calling it clean.
+import type { AdvisorySnapshot } from '@sextant/contract'
 import {
   type Ecosystem,
   type MavenRepository,
@@ -26,6 +27,8 @@ export interface MetadataAnswer {
 export interface AnalysisSources {
   /** Records naming any of these packages; `null` when the store holds no advisories at all. */
   advisoriesFor?(packages: PackageRef[]): Promise<OsvRecord[] | null>
+  /** The advisory store's state, recorded in the report (issue 14); absent = not recorded. */
+  advisorySnapshot?(): Promise<AdvisorySnapshot>
   metadataFor?(packages: PackageRef[]): Promise<MetadataAnswer>
   /** A Maven repository client for one analysis (resolving pom.xml builds); absent = not resolved. */
   mavenRepository?(): MavenRepository
@@ -40,7 +43,11 @@ export interface AnalysisSources {
 
 /** The real sources: the advisory store (one indexed query per analysis) and the metadata facade. */
 export function createAnalysisSources(
-  advisories: { recordsFor(keys: readonly PackageRef[]): Promise<OsvRecord[]>; isEmpty(): Promise<boolean> },
+  advisories: {
+    recordsFor(keys: readonly PackageRef[]): Promise<OsvRecord[]>
+    isEmpty(): Promise<boolean>
+    snapshot?(): Promise<AdvisorySnapshot>
+  },
   metadata: {
     metadataFor(keys: readonly PackageRef[]): Promise<MetadataAnswer & { offline: boolean }>
     mavenRepository(): MavenRepository
@@ -49,7 +56,9 @@ export function createAnalysisSources(
   /** npm whose install choices are reproduced (engines checks); default: this process's Node.js, npm 11. */
   pick: PickOptions = { nodeVersion: process.version, npmVersion: '11.0.0' },
 ): AnalysisSources {
+  const snapshot = advisories.snapshot?.bind(advisories)
   return {
+    ...(snapshot ? { advisorySnapshot: snapshot } : {}),
     mavenRepository: () => metadata.mavenRepository(),
     // The npm resolver reads the same cached packuments as the report (DESIGN §2: one fetch per package).
     npmResolution: () => ({

@@ -1,7 +1,7 @@
 // Report documents in storage (DESIGN §2): one immutable JSONB row per report, with the scores and
 // outcome beside it so that history and badges never load whole documents.
 import { randomBytes } from 'node:crypto'
-import type { HistoryEntry, Report } from '@sextant/contract'
+import type { AssessmentState, HistoryEntry, Report } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from './projects.repo'
@@ -24,8 +24,9 @@ export async function insertReport(
   const doc = document.downloadKey ? document : { ...document, downloadKey: newDownloadKey() }
   const r = await db.query(
     `INSERT INTO reports (uuid, project_uuid, branch, analysis_uuid, status, outcome, security_score, stability_score,
-                          licensing_score, thresholds, components, created_at, document, download_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                          licensing_score, thresholds, components, created_at, document, download_key,
+                          security_assessment, stability_assessment, licensing_assessment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (analysis_uuid) DO NOTHING`,
     [
       doc.uuid,
@@ -42,6 +43,9 @@ export async function insertReport(
       doc.createdAt,
       JSON.stringify(doc),
       doc.downloadKey,
+      doc.security.assessment.state,
+      doc.stability.assessment.state,
+      doc.licensing.assessment.state,
     ],
   )
   return (r.rowCount ?? 0) > 0
@@ -90,9 +94,12 @@ interface HistoryRow {
   status: Report['status']
   outcome: Report['outcome']
   created_at: Date
-  security_score: number
-  stability_score: number
-  licensing_score: number
+  security_score: number | null
+  stability_score: number | null
+  licensing_score: number | null
+  security_assessment: AssessmentState
+  stability_assessment: AssessmentState
+  licensing_assessment: AssessmentState
   thresholds: { security: number; stability: number; licensing: number }
 }
 
@@ -103,7 +110,8 @@ export async function reportHistory(
   limit: number,
 ): Promise<HistoryEntry[]> {
   const { rows } = await db.query<HistoryRow>(
-    `SELECT uuid, branch, status, outcome, created_at, security_score, stability_score, licensing_score, thresholds
+    `SELECT uuid, branch, status, outcome, created_at, security_score, stability_score, licensing_score, thresholds,
+            security_assessment, stability_assessment, licensing_assessment
      FROM reports WHERE project_uuid = $1 AND ($2::text IS NULL OR branch = $2) ORDER BY created_at DESC LIMIT $3`,
     [projectUuid, branch ?? null, limit],
   )
@@ -116,6 +124,11 @@ export async function reportHistory(
     security: r.security_score,
     stability: r.stability_score,
     licensing: r.licensing_score,
+    assessment: {
+      security: r.security_assessment,
+      stability: r.stability_assessment,
+      licensing: r.licensing_assessment,
+    },
     minSecurityScore: r.thresholds.security,
     minStabilityScore: r.thresholds.stability,
     minLicensingScore: r.thresholds.licensing,

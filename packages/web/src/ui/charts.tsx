@@ -62,7 +62,8 @@ export function DoughnutChart({ slices, label }: { slices: Slice[]; label: strin
 
 export interface LineSeries {
   label: string
-  values: number[]
+  /** `null` = no value at that point (drawn as a gap, never as 0 or 100). */
+  values: (number | null)[]
   color: string
   dashed?: boolean
 }

@@ -2,6 +2,7 @@
 // project, branch and date, the three scores with a one-line verdict each, then per-domain tables
 // (vulnerabilities, outdated components, licences and licence issues) and the analysis notes.
 import type { Advice, ReportDocument, Severity, StabilityVersion } from '../../report/document'
+import { assessmentLine, scoreLabel } from '../../report/score-label'
 import type { ExportContext } from '../components'
 import { epssPercent } from '../csv/exports'
 import {
@@ -40,6 +41,12 @@ const severityRank: Record<Severity, number> = {
 }
 
 export const formatScore = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
+
+/** " Partly assessed (...): ..." after a section's summary line; empty for a domain assessed whole. */
+const suffix = (section: Parameters<typeof assessmentLine>[0]) => {
+  const line = assessmentLine(section)
+  return line ? ` ${line}` : ''
+}
 
 export function reportDate(doc: ReportDocument): string {
   return `${doc.createdAt.slice(0, 10)} ${doc.createdAt.slice(11, 16)} UTC`
@@ -171,8 +178,8 @@ function securitySection(pdf: Pdf, doc: ReportDocument): void {
     pdf,
     'Security',
     doc.security.assessed
-      ? `${rows.length} finding(s) across ${doc.security.componentsCount} components, most severe first. Score ${formatScore(doc.security.score)} (minimum ${doc.thresholds.security}).`
-      : 'Not assessed: no advisory data was available for this analysis.',
+      ? `${rows.length} finding(s) across ${doc.security.componentsCount} components, most severe first. Score ${scoreLabel(doc.security)} (minimum ${doc.thresholds.security}).${suffix(doc.security)}`
+      : (assessmentLine(doc.security) ?? 'Not assessed.'),
   )
   const columns: Column<VulnerabilityRow>[] = [
     {
@@ -217,8 +224,8 @@ function stabilitySection(pdf: Pdf, doc: ReportDocument): void {
     pdf,
     'Stability',
     doc.stability.assessed
-      ? `${rows.length} of ${doc.stability.componentsCount} components have newer versions; the columns show the latest patch, minor and major release. Score ${formatScore(doc.stability.score)} (minimum ${doc.thresholds.stability}).`
-      : 'Not assessed: registry metadata could not be had for this analysis.',
+      ? `${rows.length} of ${doc.stability.componentsCount} components have newer versions; the columns show the latest patch, minor and major release. Score ${scoreLabel(doc.stability)} (minimum ${doc.thresholds.stability}).${suffix(doc.stability)}`
+      : (assessmentLine(doc.stability) ?? 'Not assessed.'),
   )
   const newer = (mine: string, latest: string | null) => (latest && latest !== mine ? latest : '-')
   if (doc.stability.assessed)
@@ -245,8 +252,8 @@ function licensingSection(pdf: Pdf, doc: ReportDocument): void {
     pdf,
     'Licensing',
     doc.licensing.assessed
-      ? `${results.length} components, ${issues.length} with licence issues. Score ${formatScore(doc.licensing.score)} (minimum ${doc.thresholds.licensing}).`
-      : 'Not assessed: licence data could not be had for this analysis.',
+      ? `${results.length} components, ${issues.length} with licence issues. Score ${scoreLabel(doc.licensing)} (minimum ${doc.thresholds.licensing}).${suffix(doc.licensing)}`
+      : (assessmentLine(doc.licensing) ?? 'Not assessed.'),
   )
   if (!doc.licensing.assessed) return
   const counts = new Map<string, { name: string; count: number }>()

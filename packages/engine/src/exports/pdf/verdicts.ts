@@ -1,6 +1,7 @@
 // One-line verdicts for the three scores of the assessment PDF (product-notes "Downloads": pdf, "the
 // three scores with a one-line verdict each"). Pure counting over the report document.
 import type { ReportDocument } from '../../report/document'
+import { assessmentLine } from '../../report/score-label'
 
 export type Domain = 'security' | 'stability' | 'licensing'
 
@@ -16,7 +17,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 function securityLine(doc: ReportDocument): string {
   const s = doc.security
-  if (!s.assessed) return 'Not assessed: no advisory data was available for this analysis.'
+  if (!s.assessed) return assessmentLine(s) ?? 'Not assessed.'
   const counts = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, SUGGEST: 0, NONE: 0 }
   let vulnerable = 0
   const ids = new Set<string>()
@@ -37,7 +38,7 @@ function securityLine(doc: ReportDocument): string {
 
 function stabilityLine(doc: ReportDocument): string {
   const s = doc.stability
-  if (!s.assessed) return 'Not assessed: registry metadata could not be had for this analysis.'
+  if (!s.assessed) return assessmentLine(s) ?? 'Not assessed.'
   let major = 0
   let minor = 0
   let patch = 0
@@ -55,7 +56,7 @@ function stabilityLine(doc: ReportDocument): string {
 
 function licensingLine(doc: ReportDocument): string {
   const l = doc.licensing
-  if (!l.assessed) return 'Not assessed: licence data could not be had for this analysis.'
+  if (!l.assessed) return assessmentLine(l) ?? 'Not assessed.'
   let violations = 0
   let undeclared = 0
   let warned = 0
@@ -70,20 +71,26 @@ function licensingLine(doc: ReportDocument): string {
   return `${plural(violations, 'policy violation')}; ${plural(warned, 'component')} with warnings, ${undeclared} without a declared licence.`
 }
 
+/**
+ * `score` is a number only for a domain assessed whole; `passed` is null for one not assessed at all,
+ * else whether it met the gate (a partly-assessed domain fails it unless the account lets it pass).
+ * A partly-assessed domain's line starts with what is missing.
+ */
 export function verdicts(doc: ReportDocument): DomainVerdict[] {
-  const make = (domain: Domain, assessed: boolean, score: number, line: string): DomainVerdict => {
-    const threshold = doc.thresholds[domain]
+  const make = (domain: Domain, line: string): DomainVerdict => {
+    const section = doc[domain]
+    const partial = section.assessment.state === 'partial' ? assessmentLine(section) : null
     return {
       domain,
-      score: assessed ? score : null,
-      threshold,
-      passed: assessed ? score >= threshold : null,
-      line,
+      score: section.score,
+      threshold: doc.thresholds[domain],
+      passed: section.assessment.state === 'none' ? null : !doc.gate.failed.includes(domain),
+      line: partial ? `${partial} ${line}` : line,
     }
   }
   return [
-    make('security', doc.security.assessed, doc.security.score, securityLine(doc)),
-    make('stability', doc.stability.assessed, doc.stability.score, stabilityLine(doc)),
-    make('licensing', doc.licensing.assessed, doc.licensing.score, licensingLine(doc)),
+    make('security', securityLine(doc)),
+    make('stability', stabilityLine(doc)),
+    make('licensing', licensingLine(doc)),
   ]
 }

@@ -29,6 +29,7 @@ describe('gradle-lockfile', () => {
         file: 'app/gradle.lockfile',
         line: 8,
         message: 'not a locked module (group:artifact:version): not a module line',
+        gap: 'skipped-input',
       },
     ])
   })

@@ -37,6 +37,7 @@ export function extractGradleLockfile(file: SourceFile): ExtractResult {
         file: file.path,
         line: i + 1,
         message: `not a locked module (group:artifact:version): ${line}`,
+        gap: 'skipped-input',
       })
       return
     }

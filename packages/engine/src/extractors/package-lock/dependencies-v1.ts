@@ -68,7 +68,7 @@ export function extractDependenciesTree(
     const id = identity(node)
     const line = keyLines.get(node.path.join('\u0000'))
     if (!id) {
-      warnings.push({ file, line, message: `"${node.name}" has no version; skipped` })
+      warnings.push({ file, line, message: `"${node.name}" has no version; skipped`, gap: 'skipped-input' })
       continue
     }
     node.purl = b.add({

@@ -155,7 +155,12 @@ describe('package-lock bad input', () => {
     )
     expect(graphOf(result).components).toEqual([])
     expect(result.warnings).toEqual([
-      { file: 'package-lock.json', line: 4, message: '"node_modules/a" has no version; skipped' },
+      {
+        file: 'package-lock.json',
+        line: 4,
+        message: '"node_modules/a" has no version; skipped',
+        gap: 'skipped-input',
+      },
     ])
   })
 

@@ -57,6 +57,7 @@ export function extractPackagesMap(
         file,
         line: keyLines.get(`packages\u0000${key}`),
         message: `entry "${key}" is not an object; skipped`,
+        gap: 'skipped-input',
       })
   }
   const rootRec = packages.get('')?.rec ?? {}
@@ -82,7 +83,7 @@ export function extractPackagesMap(
     const name = asString(rec.name) ?? nameFromPath(entry.key)
     const line = keyLines.get(`packages\u0000${entry.key}`)
     if (!version) {
-      warnings.push({ file, line, message: `"${entry.key}" has no version; skipped` })
+      warnings.push({ file, line, message: `"${entry.key}" has no version; skipped`, gap: 'skipped-input' })
       return null
     }
     const isLinkTarget = !entry.key.includes('node_modules/')

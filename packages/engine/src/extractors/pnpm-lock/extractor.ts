@@ -83,6 +83,7 @@ export const pnpmLockExtractor = defineExtractor({
           file: file.path,
           line,
           message: `package key "${rawKey}" has no name and version; skipped`,
+          gap: 'skipped-input',
         })
         continue
       }

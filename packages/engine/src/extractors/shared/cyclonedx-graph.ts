@@ -1,6 +1,7 @@
 // CycloneDX 1.2-1.6 → DependencyGraph, shared by the JSON and XML readers (CycloneDX spec "components",
 // "dependencies"; DESIGN §4). Components are identified by purl (qualifiers dropped so one package
-// is one component); components nobody depends on count as direct, so flat SBOMs stay usable.
+// is one component); components nobody depends on count as direct, so flat SBOMs stay usable, and an
+// SBOM with no graph at all marks its components `relationshipUnknown` (issue 14).
 import type { DependencyGraph, Purl, Scope, Warning } from '../../model'
 import { makePurl, parsePurl } from '../../model'
 import { createGraphBuilder } from './graph-builder'
@@ -53,7 +54,12 @@ export function cdxToGraph(bom: CdxBom, file: string, warnings: Warning[]): Depe
   const visit = (c: CdxComponent, parent: Purl | null): void => {
     const id = identity(c)
     if (!id) {
-      warnings.push({ file, line: c.line, message: 'component without purl or name; skipped' })
+      warnings.push({
+        file,
+        line: c.line,
+        message: 'component without purl or name; skipped',
+        gap: 'skipped-input',
+      })
     } else {
       if (c.purl && id.type === 'generic') {
         warnings.push({
@@ -100,7 +106,14 @@ export function cdxToGraph(bom: CdxBom, file: string, warnings: Warning[]): Depe
       }
     }
   }
+  // No edge at all (no `dependencies`, no nesting, the root depending on nothing listed): the SBOM carries
+  // no graph, so every component is marked direct only to stay reachable; its relationship is unknown.
+  const graphless =
+    hasParent.size === 0 &&
+    !bom.dependencies.some((d) => d.ref === rootRef && d.dependsOn.some((r) => byRef.has(r)))
   for (const purl of all) if (!hasParent.has(purl)) b.direct(purl)
   const root = bom.root
-  return b.build({ name: root?.name ?? '', version: root?.version ?? null })
+  const graph = b.build({ name: root?.name ?? '', version: root?.version ?? null })
+  if (graphless) for (const c of graph.components) c.relationshipUnknown = true
+  return graph
 }

@@ -97,7 +97,11 @@ export const spdxJsonExtractor = defineExtractor({
       const id = asString(pkg?.SPDXID)
       const name = asString(pkg?.name)
       if (!pkg || !id || !name) {
-        warnings.push({ file: file.path, message: 'package without SPDXID or name; skipped' })
+        warnings.push({
+          file: file.path,
+          message: 'package without SPDXID or name; skipped',
+          gap: 'skipped-input',
+        })
         continue
       }
       const version = asString(pkg.versionInfo)
@@ -153,10 +157,13 @@ export const spdxJsonExtractor = defineExtractor({
     }
     const graph = b.build(rootName)
     for (const c of graph.components) c.scope = incomingScope.get(c.purl) ?? 'prod'
+    // no relationship among the packages at all: whether one is direct or transitive is unknown (issue 14)
+    const graphless = graph.edges.length === 0
     const reached = new Set(graph.edges.map((e) => e.to))
     for (const c of graph.components) {
       if (reached.has(c.purl)) continue
       c.direct = true
+      if (graphless) c.relationshipUnknown = true
       graph.edges.push({ from: 'root', to: c.purl })
     }
     return { ok: true, graph, warnings }

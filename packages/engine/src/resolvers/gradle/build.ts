@@ -244,6 +244,7 @@ export async function resolveGradleBuild(input: GradleBuildInput): Promise<Gradl
           file,
           line: d.line,
           message: `platform ${m.group}:${m.artifact} has no version: its versions are not applied`,
+          gap: 'incomplete-graph',
         })
         continue
       }
@@ -338,6 +339,7 @@ export async function resolveGradleBuild(input: GradleBuildInput): Promise<Gradl
       warnings.push({
         ...b.request.at,
         message: `BOM ${b.request.group}:${b.request.artifact}:${b.request.version} (${b.request.reason}) ${why}: dependencies ${names} of project ${p.path} are without version`,
+        gap: 'incomplete-graph',
       })
     }
     if (failed.length > 0) continue
@@ -353,6 +355,7 @@ export async function resolveGradleBuild(input: GradleBuildInput): Promise<Gradl
           applying.length > 0
             ? `${name}: no version declared and not managed by ${applying.join(', ')}`
             : `${name}: no version declared and no platform or BOM manages it${hint}`,
+        gap: 'incomplete-graph',
       })
     }
   }

@@ -163,6 +163,7 @@ export async function buildEffectivePom(
       file,
       ...line,
       message: `parent ${missingParent}${where} could not be fetched: ${list}`,
+      gap: 'incomplete-graph',
     })
   }
   for (const bom of missingBoms) {
@@ -171,6 +172,7 @@ export async function buildEffectivePom(
       file,
       ...line,
       message: `BOM ${bom.groupId}:${bom.artifactId}:${bom.version ?? '?'}${where} could not be fetched: ${list}`,
+      gap: 'incomplete-graph',
     })
   }
   if (!missingParent && missingBoms.length === 0) {
@@ -180,6 +182,7 @@ export async function buildEffectivePom(
           file: d.file,
           line: d.line,
           message: `no version for ${d.groupId}:${d.artifactId}: not declared and not managed`,
+          gap: 'incomplete-graph',
         })
     }
   }

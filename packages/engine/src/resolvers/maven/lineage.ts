@@ -59,7 +59,7 @@ function activate(pom: RawPom, file: string, ctx: PomContext): RawPom {
 export function parseOrWarn(source: string | MavenPom, file: string, ctx: PomContext): RawPom | null {
   const r = parseOnce(source)
   if (!r.ok) {
-    ctx.warnings.push({ file, line: r.line, message: r.message })
+    ctx.warnings.push({ file, line: r.line, message: r.message, gap: 'skipped-input' })
     return null
   }
   for (const n of r.notes) ctx.warnings.push({ file, line: n.line, message: n.message })
@@ -86,7 +86,8 @@ export async function loadParent(layer: Layer, ctx: PomContext): Promise<Layer |
         const localVersion = pom.pom.version ?? pom.pom.parent?.version
         if (localVersion === v || v.includes('${')) return { pom: activate(pom.pom, path, ctx), file: path }
       }
-      if (!pom.ok) ctx.warnings.push({ file: path, line: pom.line, message: pom.message })
+      if (!pom.ok)
+        ctx.warnings.push({ file: path, line: pom.line, message: pom.message, gap: 'skipped-input' })
     }
   }
   const fetched = await ctx.repository.pom({ groupId: g, artifactId: a, version: v })

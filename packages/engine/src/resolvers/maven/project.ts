@@ -70,7 +70,11 @@ export async function resolveMavenProject(input: MavenProjectInput): Promise<Mav
     if (poms.some((p) => p.file === path)) return
     const text = input.readFile(path)
     if (text === null) {
-      warnings.push({ file: from?.file ?? path, message: `module POM ${path} is missing` })
+      warnings.push({
+        file: from?.file ?? path,
+        message: `module POM ${path} is missing`,
+        gap: 'incomplete-graph',
+      })
       return
     }
     const pom = await buildEffectivePom(text, path, ctx, cache)

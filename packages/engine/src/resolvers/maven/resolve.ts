@@ -70,6 +70,7 @@ async function pickVersion(
       file: dep.file,
       line: dep.line,
       message: `invalid version range ${spec} for ${dep.groupId}:${dep.artifactId}`,
+      gap: 'incomplete-graph',
     })
     return null
   }
@@ -80,6 +81,7 @@ async function pickVersion(
       file: dep.file,
       line: dep.line,
       message: `no version of ${dep.groupId}:${dep.artifactId} in range ${spec}${meta ? '' : ': no maven-metadata.xml in any repository'}`,
+      gap: 'incomplete-graph',
     })
   }
   return best
@@ -235,6 +237,7 @@ async function collect(
           file: item.parent === null ? dep.file : root.file,
           line: item.parent === null ? dep.line : undefined,
           message: `the POM for ${node.groupId}:${node.artifactId}:${version} could not be fetched: its dependencies are unresolved`,
+          gap: 'incomplete-graph',
         })
       }
       continue

@@ -97,6 +97,7 @@ describe('Maven resolver warnings', () => {
         file: 'pom.xml',
         line: 2,
         message: 'parent org.x:y:1.0 could not be fetched: dependencies a:managed, b:managed2 unresolved',
+        gap: 'incomplete-graph',
       },
     ])
     expect(r.graph.components.map((c) => `${c.name}@${c.version}`)).toEqual([
@@ -114,6 +115,7 @@ describe('Maven resolver warnings', () => {
         file: 'pom.xml',
         line: 4,
         message: 'BOM org.bom:bom:2 could not be fetched: dependencies org.m:m unresolved',
+        gap: 'incomplete-graph',
       },
     ])
   })
@@ -143,6 +145,7 @@ describe('Maven resolver warnings', () => {
         file: 'pom.xml',
         line: 4,
         message: 'the POM for org.gone:gone:1 could not be fetched: its dependencies are unresolved',
+        gap: 'incomplete-graph',
       },
     ])
     expect(r.graph.components).toHaveLength(1)

@@ -127,7 +127,11 @@ describe('resolveNpmManifest', () => {
     const reg = registry({ a: { versions: { '1.0.0': {} } } })
     const files = [{ path: 'package.json', content: manifest({ dependencies: { a: '^1.0.0' } }) }]
     const unresolved = await resolveProject(files, {})
-    expect(unresolved.warnings).toContainEqual({ file: 'package.json', message: MANIFEST_ONLY_WARNING })
+    expect(unresolved.warnings).toContainEqual({
+      file: 'package.json',
+      message: MANIFEST_ONLY_WARNING,
+      gap: 'incomplete-graph',
+    })
     const resolved = await resolveProject(files, { npm: { packuments: reg, pick } })
     expect(resolved.warnings.map((w) => w.message)).toEqual([
       expect.stringMatching(

@@ -11,9 +11,14 @@ export const defaultConfiguration: AccountConfiguration = {
   thresholds: { security: 90, stability: 80, licensing: 95 },
   scoringAlgorithm: 'cvss',
   autoMitigation: { epss: null, cvss: null, severity: null },
+  partialAssessmentFailsGate: true,
 }
 
-type Stored = Partial<{ [K in keyof AccountConfiguration]: Partial<AccountConfiguration[K]> }>
+type Stored = Partial<{
+  [K in keyof AccountConfiguration]: AccountConfiguration[K] extends object
+    ? Partial<AccountConfiguration[K]>
+    : AccountConfiguration[K]
+}>
 
 export function mergeConfiguration(base: AccountConfiguration, change: Stored): AccountConfiguration {
   return {
@@ -21,6 +26,7 @@ export function mergeConfiguration(base: AccountConfiguration, change: Stored): 
     thresholds: { ...base.thresholds, ...change.thresholds },
     scoringAlgorithm: change.scoringAlgorithm ?? base.scoringAlgorithm,
     autoMitigation: { ...base.autoMitigation, ...change.autoMitigation },
+    partialAssessmentFailsGate: change.partialAssessmentFailsGate ?? base.partialAssessmentFailsGate,
   }
 }
 

@@ -1,5 +1,6 @@
 // CI builds in storage (product-notes "How scans reach the server": create a build, upload its files,
 // start, poll): the build row, its uploaded files, and its state joined from analysis and report.
+import type { AssessmentState, ReportStatus, ScoreDomainName } from '@sextant/contract'
 import { type Db, inTransaction } from '../../db/connection'
 
 export interface BuildRow {
@@ -21,9 +22,12 @@ export interface BuildRow {
   thresholds: Partial<Thresholds> | null
   /** The minima the report was built with; null before it exists. */
   report_thresholds: Thresholds | null
-  security_assessed: boolean | null
-  stability_assessed: boolean | null
-  licensing_assessed: boolean | null
+  report_status: ReportStatus | null
+  security_assessment: AssessmentState | null
+  stability_assessment: AssessmentState | null
+  licensing_assessment: AssessmentState | null
+  /** The report's gate (document `gate`, issue 14); null before the report exists. */
+  gate: { failed: ScoreDomainName[]; partialFails: boolean } | null
   files: string[]
 }
 
@@ -33,10 +37,8 @@ export async function findBuild(db: Db, uuid: string): Promise<BuildRow | null> 
   const { rows } = await db.query<BuildRow>(
     `SELECT b.*, a.status AS analysis_status, a.error AS analysis_error, r.uuid AS report_uuid,
             r.security_score, r.stability_score, r.licensing_score, r.thresholds AS report_thresholds,
-            p.account_uuid,
-            (r.document->'security'->>'assessed')::boolean AS security_assessed,
-            (r.document->'stability'->>'assessed')::boolean AS stability_assessed,
-            (r.document->'licensing'->>'assessed')::boolean AS licensing_assessed,
+            p.account_uuid, r.status AS report_status, r.document->'gate' AS gate,
+            r.security_assessment, r.stability_assessment, r.licensing_assessment,
             ARRAY(SELECT path FROM build_files f WHERE f.build_uuid = b.uuid ORDER BY path) AS files
      FROM builds b JOIN projects p ON p.uuid = b.project_uuid
      LEFT JOIN analyses a ON a.uuid = b.analysis_uuid LEFT JOIN reports r ON r.analysis_uuid = b.analysis_uuid

@@ -4,7 +4,12 @@
 // carry its own score minima (issue 15 `--min-*`), which its report is built with; a second build of a
 // branch while one is queued or running answers 409 (the CLI's "build already running", -5).
 import { type BuildDto, routes } from '@sextant/contract'
-import { CLI_EXIT_CODES, gateVerdict, resolveScoreThresholds, type ScoreThresholds } from '@sextant/engine'
+import {
+  CLI_EXIT_CODES,
+  exitCodeOfFailures,
+  resolveScoreThresholds,
+  type ScoreThresholds,
+} from '@sextant/engine'
 import type { FastifyInstance } from 'fastify'
 import { type Db, inTransaction } from '../../db/connection'
 import type { Principal } from '../../http/auth'
@@ -28,32 +33,29 @@ import {
   runningBuildOf,
 } from './builds.repo'
 
-/** The build as the API shows it; `accountThresholds` are the account's minima (used before a report exists). */
+/**
+ * The build as the API shows it; `accountThresholds` are the account's minima (used before a report
+ * exists). Once DONE, the outcome and exit code are the report's gate (issue 14): a domain not assessed,
+ * or partly assessed while the account lets that fail, fails its check; an UNSUPPORTED report answers
+ * unsupportedProject and an ERROR report or failed analysis analysisFailed.
+ */
 function present(b: BuildRow, accountThresholds: ScoreThresholds): BuildDto {
   const status = !b.started ? 'OPEN' : b.error ? 'FAILED' : (b.analysis_status ?? 'QUEUED')
   const done = status === 'DONE' && b.report_uuid !== null
-  const scores = done
-    ? { security: b.security_score!, stability: b.stability_score!, licensing: b.licensing_score! }
-    : null
   const thresholds = b.report_thresholds ?? resolveScoreThresholds(accountThresholds, b.thresholds)
-  const assessed = done
+  const assessment = done
     ? {
-        security: b.security_assessed !== false,
-        stability: b.stability_assessed !== false,
-        licensing: b.licensing_assessed !== false,
+        security: b.security_assessment ?? 'none',
+        stability: b.stability_assessment ?? 'none',
+        licensing: b.licensing_assessment ?? 'none',
       }
     : null
-  const verdict =
-    scores && assessed
-      ? gateVerdict(
-          {
-            security: { score: scores.security, assessed: assessed.security },
-            stability: { score: scores.stability, assessed: assessed.stability },
-            licensing: { score: scores.licensing, assessed: assessed.licensing },
-          },
-          thresholds,
-        )
-      : null
+  const failed = done ? (b.gate?.failed ?? []) : null
+  let exitCode: number | null = null
+  if (status === 'FAILED' || b.report_status === 'ERROR' || b.report_status === 'FAILED')
+    exitCode = CLI_EXIT_CODES.analysisFailed
+  else if (done && b.report_status === 'UNSUPPORTED') exitCode = CLI_EXIT_CODES.unsupportedProject
+  else if (failed) exitCode = exitCodeOfFailures(failed)
   return {
     uuid: b.uuid,
     projectUuid: b.project_uuid,
@@ -63,11 +65,22 @@ function present(b: BuildRow, accountThresholds: ScoreThresholds): BuildDto {
     analysisUuid: b.analysis_uuid,
     reportUuid: b.report_uuid,
     error: b.error ?? b.analysis_error,
-    scores,
+    reportStatus: done ? b.report_status : null,
+    scores: done
+      ? { security: b.security_score, stability: b.stability_score, licensing: b.licensing_score }
+      : null,
     thresholds,
-    assessed,
-    outcome: verdict ? (verdict.failed.length === 0 ? 'PASS' : 'FAIL') : null,
-    exitCode: verdict ? verdict.exitCode : status === 'FAILED' ? CLI_EXIT_CODES.analysisFailed : null,
+    assessed: assessment
+      ? {
+          security: assessment.security !== 'none',
+          stability: assessment.stability !== 'none',
+          licensing: assessment.licensing !== 'none',
+        }
+      : null,
+    assessment,
+    failedDomains: failed,
+    outcome: failed ? (failed.length === 0 && exitCode === 0 ? 'PASS' : 'FAIL') : null,
+    exitCode,
     createdAt: b.created_at.toISOString(),
   }
 }

@@ -2,7 +2,7 @@
 // "Insights", "Vulnerabilities"): the latest report of every branch from the columns stored beside each
 // report, score points for trends, and a compact digest of each report's components with their advisories
 // that are not excluded, projected in SQL so that whole documents never leave the database.
-import type { Advice, LatestReport, ScorePoint } from '@sextant/contract'
+import type { Advice, AssessmentState, LatestReport, ScorePoint } from '@sextant/contract'
 import type { Db } from '../../db/connection'
 import { type ProjectView, viewFilter, viewParams } from '../../services/projects.view'
 
@@ -14,9 +14,12 @@ interface LatestRow {
   created_at: Date
   status: LatestReport['status']
   outcome: LatestReport['outcome']
-  security_score: number
-  stability_score: number
-  licensing_score: number
+  security_score: number | null
+  stability_score: number | null
+  licensing_score: number | null
+  security_assessment: AssessmentState
+  stability_assessment: AssessmentState
+  licensing_assessment: AssessmentState
   thresholds: LatestReport['thresholds']
   components: number
 }
@@ -41,7 +44,7 @@ export async function latestReports(
   const { rows } = await db.query<LatestRow>(
     `SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, p.name AS project_name, r.branch, r.uuid,
             r.created_at, r.status, r.outcome, r.security_score, r.stability_score, r.licensing_score,
-            r.thresholds, r.components
+            r.security_assessment, r.stability_assessment, r.licensing_assessment, r.thresholds, r.components
      FROM reports r JOIN projects p ON p.uuid = r.project_uuid
      WHERE ${where.sql} AND ($1::timestamptz IS NULL OR r.created_at >= $1)
      ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC`,
@@ -59,6 +62,11 @@ export async function latestReports(
       security: r.security_score,
       stability: r.stability_score,
       licensing: r.licensing_score,
+      assessment: {
+        security: r.security_assessment,
+        stability: r.stability_assessment,
+        licensing: r.licensing_assessment,
+      },
       thresholds: r.thresholds,
       components: r.components,
     }))
@@ -81,9 +89,9 @@ export async function scorePoints(
     uuid: string
     created_at: Date
     outcome: ScorePoint['outcome']
-    security_score: number
-    stability_score: number
-    licensing_score: number
+    security_score: number | null
+    stability_score: number | null
+    licensing_score: number | null
   }>(
     `SELECT * FROM (
        SELECT r.project_uuid, r.branch, r.uuid, r.created_at, r.outcome, r.security_score, r.stability_score,

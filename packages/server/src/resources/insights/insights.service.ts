@@ -159,6 +159,9 @@ export function securityMetricsOf(
   now: Date,
 ): SecurityMetrics {
   const advisories = distinctAdvisories(digest)
+  const scored = latest.flatMap((r) =>
+    r.security === null ? [] : [{ score: r.security, threshold: r.thresholds.security }],
+  )
   const vulnerable = new Set(
     digest.filter((c) => c.advisories.length > 0).map((c) => `${c.language}/${c.name}/${c.version}`),
   )
@@ -171,10 +174,12 @@ export function securityMetricsOf(
     vulnerableComponents: vulnerable.size,
     vulnerabilities: severityCounts(advisories.values()),
     exploited: [...advisories.values()].filter((a) => a.exploited).length,
-    belowThreshold: latest.filter((r) => r.security < r.thresholds.security).length,
+    belowThreshold: scored.filter((s) => s.score < s.threshold).length,
+    // a branch whose security was not assessed whole has no score: never averaged in as 100
+    notAssessed: latest.length - scored.length,
     averageScore:
-      latest.length === 0
+      scored.length === 0
         ? null
-        : Math.round((latest.reduce((n, r) => n + r.security, 0) / latest.length) * 10) / 10,
+        : Math.round((scored.reduce((n, s) => n + s.score, 0) / scored.length) * 10) / 10,
   }
 }

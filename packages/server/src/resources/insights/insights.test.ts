@@ -93,7 +93,14 @@ describe.each(storageModes())('account-wide report views on %s storage', (mode) 
     const a = await get('/api/v2/reports', alice)
     expect(a.status).toBe(200)
     expect(a.json.map((r: Json) => r.projectName)).toEqual(['alpha', 'beta'])
-    expect(a.json[0]).toMatchObject({ branch: 'main', projectUuid: projectsA[0], status: 'OK' })
+    // offline without a registry: stability and licensing not assessed (PARTIAL, no score), security is
+    expect(a.json[0]).toMatchObject({
+      branch: 'main',
+      projectUuid: projectsA[0],
+      status: 'PARTIAL',
+      stability: null,
+      assessment: { security: 'complete', stability: 'none', licensing: 'none' },
+    })
     expect(a.json[0].security).toBeLessThan(100)
     const b = await get('/api/v2/reports', bob)
     expect(b.json.map((r: Json) => r.projectUuid)).toEqual([projectB])
@@ -165,6 +172,7 @@ describe.each(storageModes())('account-wide report views on %s storage', (mode) 
       branches: 2,
       vulnerableComponents: 2,
       exploited: 0,
+      notAssessed: 0,
     })
     expect(m.json.vulnerabilities).toMatchObject({ HIGH: 1, CRITICAL: 0, MEDIUM: 0 })
     expect(m.json.components).toBeGreaterThanOrEqual(6)

@@ -62,7 +62,11 @@ interface Result {
   copyright?: string
 }
 interface Doc {
-  licensing: { score: number; reports: { results: Result[] }[] }
+  licensing: {
+    score: number | null
+    assessment: { state: string; components: number; assessedComponents: number; partialScore: number | null }
+    reports: { results: Result[] }[]
+  }
 }
 
 describe.each(storageModes())('licences on %s storage', (mode) => {
@@ -107,7 +111,11 @@ describe.each(storageModes())('licences on %s storage', (mode) => {
   it('has no violation before any policy', async () => {
     const doc = await latest()
     expect(resultOf(doc, 'gpl-lib').violations).toEqual([])
-    expect(doc.licensing.score).toBeGreaterThan(0)
+    // @acme/widget declares no licence and this instance reaches no registry: licensing is partial (no
+    // score), and the score over the other three components shows no violation
+    expect(doc.licensing.score).toBeNull()
+    expect(doc.licensing.assessment).toMatchObject({ state: 'partial', components: 4, assessedComponents: 3 })
+    expect(doc.licensing.assessment.partialScore).toBeGreaterThan(0)
   })
 
   it('validates and stores licence policies', async () => {
@@ -189,6 +197,8 @@ describe.each(storageModes())('licences on %s storage', (mode) => {
     // The MIT policy binds only other-* projects.
     expect(resultOf(doc, 'express').violations).toEqual([])
     expect(resultOf(doc, '@acme/widget').licenses.map((l) => l.id)).toEqual(['Apache-2.0'])
+    // the licence fix made widget assessed: licensing is complete and the forbidden GPL sets it to 0
+    expect(doc.licensing.assessment.state).toBe('complete')
     expect(doc.licensing.score).toBe(0)
   })
 

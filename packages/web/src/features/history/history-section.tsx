@@ -108,7 +108,7 @@ export function HistorySection() {
               <Group key={c.key} justify="space-between">
                 <Text size="sm">{c.label}</Text>
                 <Text size="sm" fw={600}>
-                  {selected[c.key]} (minimum {selected[c.min]})
+                  {selected[c.key] ?? 'n/a'} (minimum {selected[c.min]})
                 </Text>
               </Group>
             ))}

@@ -37,14 +37,20 @@ export function severitySlices(metrics: SecurityMetrics): Slice[] {
 
 export interface TrendPoint {
   at: string
-  security: number
-  stability: number
-  licensing: number
+  /** Mean over the branches with a score; `null` when none has one (not assessed: no point, never 100). */
+  security: number | null
+  stability: number | null
+  licensing: number | null
   /** Branches with a report at that time. */
   branches: number
 }
 
-const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
+const mean = (all: (number | null)[]) => {
+  const values = all.filter((v) => v !== null)
+  return values.length === 0
+    ? null
+    : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
+}
 
 /**
  * The account's average scores after each report of the period, oldest first: at every report time,
@@ -67,7 +73,8 @@ export function accountTrend(reports: ReportsOverview['reports'], maxPoints = 60
   })
 }
 
-/** A score against its threshold: the colour of its badge. */
-export function scoreTone(score: number, threshold: number): 'green' | 'red' {
+/** A score against its threshold: the colour of its badge; grey for "n/a" (not assessed whole). */
+export function scoreTone(score: number | null, threshold: number): 'green' | 'red' | 'gray' {
+  if (score === null) return 'gray'
   return score >= threshold ? 'green' : 'red'
 }

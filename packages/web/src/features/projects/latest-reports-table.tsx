@@ -15,13 +15,21 @@ const DOMAINS = [
   { key: 'stability', label: 'Stability', short: 'STA' },
   { key: 'licensing', label: 'Licensing', short: 'LIC' },
 ] as const
+const ASSESSMENT_WORDS = {
+  complete: 'assessed',
+  partial: 'only partly assessed',
+  none: 'not assessed',
+} as const
 const OUTCOME_COLOR = { PASS: 'green.8', FAIL: 'red.8', UNDECLARED: 'gray.7' } as const
 
 function Scores({ row }: { row: Row }) {
   return (
     <Group gap={6} wrap="nowrap">
       {DOMAINS.map((d) => (
-        <Tooltip key={d.key} label={`${d.label} ${row[d.key]} (threshold ${row.thresholds[d.key]})`}>
+        <Tooltip
+          key={d.key}
+          label={`${d.label} ${row[d.key] ?? `n/a: ${ASSESSMENT_WORDS[row.assessment[d.key]]}`} (threshold ${row.thresholds[d.key]})`}
+        >
           <Badge
             variant="light"
             radius="sm"
@@ -29,7 +37,7 @@ function Scores({ row }: { row: Row }) {
             miw={68}
             style={{ flexShrink: 0 }}
           >
-            {d.short} {row[d.key]}
+            {d.short} {row[d.key] ?? 'n/a'}
           </Badge>
         </Tooltip>
       ))}

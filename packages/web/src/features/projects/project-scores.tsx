@@ -14,17 +14,17 @@ const DOMAINS = [
 function ScoreChip({ entry, domain }: { entry: HistoryEntry; domain: (typeof DOMAINS)[number] }) {
   const score = entry[domain.key]
   const minimum = entry[domain.min]
-  const pass = score >= minimum
+  const pass = score !== null && score >= minimum
   return (
-    <Tooltip label={`${domain.label} ${score} (threshold ${minimum})`}>
+    <Tooltip label={`${domain.label} ${score ?? 'n/a'} (threshold ${minimum})`}>
       <Badge
         variant="light"
-        color={pass ? 'green' : 'red'}
+        color={score === null ? 'gray' : pass ? 'green' : 'red'}
         radius="sm"
         style={{ flexShrink: 0, overflow: 'visible' }}
         data-testid={`list-score-${domain.key}`}
       >
-        {domain.short} {score}
+        {domain.short} {score ?? 'n/a'}
       </Badge>
     </Tooltip>
   )

@@ -62,7 +62,16 @@ describe('scoreState', () => {
     expect(scoreState(report, 'security')).toBe('pass')
     expect(scoreState(report, 'stability')).toBe('fail')
     expect(scoreState(report, 'licensing')).toBe('pass')
-    const unassessed = minimalReport({ security: { ...report.security, assessed: false } })
+    const none = {
+      state: 'none' as const,
+      components: 3,
+      assessedComponents: 0,
+      partialScore: null,
+      gaps: [],
+    }
+    const unassessed = minimalReport({
+      security: { ...report.security, score: null, assessed: false, assessment: none },
+    })
     expect(scoreState(unassessed, 'security')).toBe('unassessed')
   })
 })

@@ -99,7 +99,7 @@ export function vulnerableComponents(report: Report): number {
 /** Green at or above the threshold, red below; a section that was not assessed has no state. */
 export function scoreState(report: Report, domain: Domain): ScoreState {
   const section = report[domain]
-  if (!section.assessed) return 'unassessed'
+  if (section.score === null) return 'unassessed'
   return section.score >= report.thresholds[domain] ? 'pass' : 'fail'
 }
 
