@@ -31,6 +31,11 @@ export interface Permission {
   accountParam?: string
   /** The path parameter holding a team uuid; its account must be the caller's. */
   teamParam?: string
+  /**
+   * The path parameter that is 'new' when the call creates what it acts on (uploads to 'new' create a
+   * project): such a call needs `create` in the area instead of `action`.
+   */
+  createParam?: string
   /** Answered with 403 instead of the generic message (spec: 'Unauthorized' for the support token). */
   message?: string
 }

@@ -38,6 +38,7 @@ export const deletionRequestRouteDefs = {
     body: deletionRequestBodySchema,
     status: 201,
     response: deletionRequestSchema,
+    permission: { area: 'reports', action: 'read' },
   },
   deletionRequestList: {
     method: 'GET',

@@ -53,6 +53,7 @@ export const exclusionRouteDefs = {
     body: exclusionCreateBodySchema,
     status: 200,
     response: z.array(exclusionSchema),
+    permission: { area: 'reports', action: 'edit' },
   },
   exclusionsDelete: {
     method: 'DELETE',
@@ -62,6 +63,7 @@ export const exclusionRouteDefs = {
     params: exclusionIdParamsSchema,
     status: 200,
     response: exclusionSchema,
+    permission: { area: 'reports', action: 'edit' },
   },
   exclusionsFile: {
     method: 'GET',
@@ -92,6 +94,7 @@ export const exclusionRouteDefs = {
     query: accountExclusionQuerySchema,
     status: 200,
     response: z.array(exclusionSchema),
+    permission: { area: 'reports', action: 'read', accountParam: 'id' },
   },
   accountExclusionsCreate: {
     method: 'POST',
@@ -104,6 +107,7 @@ export const exclusionRouteDefs = {
     body: accountExclusionBodySchema,
     status: 200,
     response: exclusionSchema,
+    permission: { area: 'account', action: 'edit', accountParam: 'id' },
   },
   accountExclusionsDelete: {
     method: 'DELETE',
@@ -115,6 +119,7 @@ export const exclusionRouteDefs = {
     body: z.object({ id: z.string().optional() }).optional(),
     status: 200,
     response: exclusionSchema,
+    permission: { area: 'account', action: 'edit', accountParam: 'id' },
   },
   reportRecompute: {
     method: 'POST',
@@ -126,6 +131,7 @@ export const exclusionRouteDefs = {
     query: recomputeQuerySchema,
     status: 202,
     response: analysisQueuedSchema,
+    permission: { area: 'reports', action: 'edit' },
   },
   reportRecomputeState: {
     method: 'GET',
@@ -159,6 +165,7 @@ export const exclusionRouteDefs = {
     query: outcomeQuerySchema,
     status: 200,
     response: branchOutcomeSchema,
+    permission: { area: 'reports', action: 'edit' },
   },
   reportOutcomeGet: {
     method: 'GET',
@@ -178,6 +185,7 @@ export const exclusionRouteDefs = {
     body: projectCreateBodySchema,
     status: 200,
     response: projectSchema,
+    permission: { area: 'projects', action: 'create' },
   },
   projectRefresh: {
     method: 'POST',
@@ -189,6 +197,7 @@ export const exclusionRouteDefs = {
     query: refreshQuerySchema,
     status: 202,
     response: analysisQueuedSchema,
+    permission: { area: 'projects', action: 'edit' },
   },
   buildCreate: {
     method: 'POST',
@@ -198,6 +207,7 @@ export const exclusionRouteDefs = {
     body: buildCreateBodySchema,
     status: 201,
     response: buildSchema,
+    permission: { area: 'projects', action: 'edit' },
   },
   buildFiles: {
     method: 'POST',
@@ -209,6 +219,7 @@ export const exclusionRouteDefs = {
     multipart: true,
     status: 200,
     response: buildSchema,
+    permission: { area: 'projects', action: 'edit' },
   },
   buildStart: {
     method: 'POST',
@@ -218,6 +229,7 @@ export const exclusionRouteDefs = {
     params: buildIdParamsSchema,
     status: 202,
     response: buildSchema,
+    permission: { area: 'projects', action: 'edit' },
   },
   buildGet: {
     method: 'GET',
@@ -227,5 +239,6 @@ export const exclusionRouteDefs = {
     params: buildIdParamsSchema,
     status: 200,
     response: buildSchema,
+    permission: { area: 'projects', action: 'read' },
   },
 } as const satisfies Record<string, RouteDef>

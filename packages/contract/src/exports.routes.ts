@@ -28,6 +28,7 @@ export const exportRouteDefs = {
     query: downloadQuerySchema,
     status: 202,
     response: eraSchema,
+    permission: { area: 'reports', action: 'read' },
   },
   reportJsonDownload: {
     method: 'GET',
@@ -48,6 +49,7 @@ export const exportRouteDefs = {
     body: eraCreateBodySchema,
     status: 202,
     response: eraSchema,
+    permission: { area: 'reports', action: 'read' },
   },
   eraConfig: {
     method: 'GET',

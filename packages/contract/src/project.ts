@@ -51,5 +51,12 @@ export const uploadResponseSchema = z.object({
   analysisUuid: z.string(),
   status: z.literal('QUEUED'),
   files: z.array(z.string()),
+  /**
+   * Only when an upload without sign-in created a public project: the key that adds later scans to it
+   * (header X-Upload-Key). Shown once; the server keeps only its digest.
+   */
+  uploadKey: z.string().optional(),
 })
+/** The header carrying a public project's upload key (issue 13 item 10). */
+export const UPLOAD_KEY_HEADER = 'x-upload-key'
 export type UploadResponse = z.infer<typeof uploadResponseSchema>

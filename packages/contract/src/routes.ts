@@ -117,24 +117,26 @@ export const routes = {
     path: '/api/v1/uploads/:projectId/sbom-cdx.json',
     access: 'anonymous',
     summary:
-      "Upload a CycloneDX JSON SBOM (multipart field 'file') to a project or to 'new'; queues an analysis.",
+      "Upload a CycloneDX JSON SBOM (multipart field 'file') to a project or to 'new'; queues an analysis. Without sign-in: 'new' creates a public project and answers its uploadKey once; adding to that project later needs the header X-Upload-Key.",
     params: projectIdParams,
     query: uploadQuerySchema,
     multipart: true,
     status: 202,
     response: uploadResponseSchema,
+    permission: { area: 'projects', action: 'edit', createParam: 'projectId' },
   },
   uploadManifests: {
     method: 'POST',
     path: '/api/v1/uploads/:projectId/manifests',
     access: 'anonymous',
     summary:
-      "Upload manifests and lockfiles (multipart; each part's filename is its root-relative path); queues an analysis.",
+      "Upload manifests and lockfiles (multipart; each part's filename is its root-relative path); queues an analysis. Without sign-in: 'new' creates a public project and answers its uploadKey once; adding to that project later needs the header X-Upload-Key.",
     params: projectIdParams,
     query: uploadQuerySchema,
     multipart: true,
     status: 202,
     response: uploadResponseSchema,
+    permission: { area: 'projects', action: 'edit', createParam: 'projectId' },
   },
   reportLatest: {
     method: 'GET',

@@ -189,6 +189,17 @@ describe('uploads', () => {
     expect(body).toContain('filename="web/package-lock.json"')
   })
 
+  it("sends a public project's upload key as X-Upload-Key, and none otherwise", async () => {
+    const { baseUrl, requests } = await serve(() => ({ status: 202, body: { ...accepted, files: [] } }))
+    const client = createSextantClient({ baseUrl })
+    await client.uploadManifests('p-9', [{ path: 'package.json', content: '{}' }], undefined, {
+      uploadKey: 'sxu_key',
+    })
+    await client.uploadSbom('p-9', new Blob(['{}']), { branch: 'main' }, { uploadKey: 'sxu_key' })
+    await client.uploadSbom('p-9', new Blob(['{}']))
+    expect(requests.map((r) => r.headers['x-upload-key'])).toEqual(['sxu_key', 'sxu_key', undefined])
+  })
+
   it('needs a project uuid', async () => {
     const client = createSextantClient({ baseUrl: 'http://127.0.0.1:9' })
     const error = await rejection(client.uploadSbom('', new Blob(['{}'])))

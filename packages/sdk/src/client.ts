@@ -1,7 +1,13 @@
 // createSextantClient: the typed API client over the contract's route table (DESIGN §1, accounts-and-api
 // §7-§9). Input is checked with the route's schemas before sending, answers are parsed with the route's
 // response schema, and any non-2xx answer throws an SdkError carrying the server's JSON error body.
-import { assistantMessages, type RouteDef, type RouteName, routes } from '@sextant/contract'
+import {
+  assistantMessages,
+  type RouteDef,
+  type RouteName,
+  routes,
+  UPLOAD_KEY_HEADER,
+} from '@sextant/contract'
 import { authorizationHeader, resolveAuth, type SdkAuthSource } from './auth'
 import { clientError, errorFromResponse, SdkError, sdkMessages } from './errors'
 import type { CallArgs, CallResult, StreamRouteName, UploadQuery } from './types'
@@ -21,15 +27,18 @@ export interface SextantClientOptions {
 
 export interface SextantClient {
   call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<CallResult<N>>
+  /** `options.uploadKey`: a public project's upload key (from the upload that created it), to add a scan to it without sign-in. */
   uploadSbom(
     projectId: string,
     file: Blob,
     query?: UploadQuery<'uploadSbom'>,
+    options?: UploadOptions,
   ): Promise<CallResult<'uploadSbom'>>
   uploadManifests(
     projectId: string,
     files: ManifestFile[],
     query?: UploadQuery<'uploadManifests'>,
+    options?: UploadOptions,
   ): Promise<CallResult<'uploadManifests'>>
   /** CI build flow step 2: the build's files, each part named by its root-relative path. */
   uploadBuildFiles(buildId: string, files: ManifestFile[]): Promise<CallResult<'buildFiles'>>
@@ -40,12 +49,18 @@ export interface SextantClient {
   stream<N extends StreamRouteName>(name: N, ...args: CallArgs<N>): AsyncGenerator<CallResult<N>>
 }
 
+export interface UploadOptions {
+  /** Sent as X-Upload-Key (issue 13 item 10): adds a scan to a public project made without sign-in. */
+  uploadKey?: string
+}
+
 interface Request {
   params?: Record<string, unknown> | undefined
   query?: Record<string, unknown> | undefined
   body?: unknown
   form?: FormData
   signal?: AbortSignal | undefined
+  headers?: Record<string, string>
 }
 
 /** Catalogue messages a parameter's schema may name itself (report-page §5, accounts-and-api §8). */
@@ -86,6 +101,9 @@ function checkInput(route: RouteDef, request: Request): void {
   }
 }
 
+const uploadHeaders = (options: UploadOptions | undefined): Record<string, string> =>
+  options?.uploadKey ? { [UPLOAD_KEY_HEADER]: options.uploadKey } : {}
+
 export function createSextantClient(options: SextantClientOptions): SextantClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   const userAgent = options.userAgent === undefined ? SDK_USER_AGENT : options.userAgent
@@ -95,7 +113,7 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
   /** Sends the request; answers the response once it is 2xx, else throws the server's error. */
   async function open(route: RouteDef, request: Request, accept: string): Promise<Response> {
     checkInput(route, request)
-    const headers: Record<string, string> = { Accept: accept }
+    const headers: Record<string, string> = { ...request.headers, Accept: accept }
     const authorization = authorizationHeader(resolveAuth(options.auth))
     if (authorization) headers.Authorization = authorization
     if (userAgent) headers['User-Agent'] = userAgent
@@ -185,17 +203,21 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
       const route: RouteDef = routes[name]
       return streamLines(route, args[0] ?? {}) as AsyncGenerator<CallResult<typeof name>>
     },
-    uploadSbom(projectId, file, query) {
-      return send(routes.uploadSbom, { params: { projectId }, query, form: sbomForm(file) }) as Promise<
-        CallResult<'uploadSbom'>
-      >
+    uploadSbom(projectId, file, query, options) {
+      return send(routes.uploadSbom, {
+        params: { projectId },
+        query,
+        form: sbomForm(file),
+        headers: uploadHeaders(options),
+      }) as Promise<CallResult<'uploadSbom'>>
     },
-    uploadManifests(projectId, files, query) {
+    uploadManifests(projectId, files, query, options) {
       if (files.length === 0) return Promise.reject(clientError(sdkMessages.missingInformation))
       return send(routes.uploadManifests, {
         params: { projectId },
         query,
         form: manifestsForm(files),
+        headers: uploadHeaders(options),
       }) as Promise<CallResult<'uploadManifests'>>
     },
     uploadBuildFiles(buildId, files) {

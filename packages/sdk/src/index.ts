@@ -4,7 +4,13 @@ export { type AccountsApi, AUTH_REFRESH_MS, accountsApi, startTokenRefresh } fro
 export type { SdkAuth, SdkAuthSource } from './auth'
 export { authorizationHeader } from './auth'
 export { type CliApi, cliApi } from './cli'
-export { createSextantClient, SDK_USER_AGENT, type SextantClient, type SextantClientOptions } from './client'
+export {
+  createSextantClient,
+  SDK_USER_AGENT,
+  type SextantClient,
+  type SextantClientOptions,
+  type UploadOptions,
+} from './client'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
 export { type JiraApi, jiraApi } from './jira'

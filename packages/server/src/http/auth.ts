@@ -244,11 +244,16 @@ export function installAuth(app: FastifyInstance, db: Db): void {
       )
     }
     const perm = route?.permission
-    if (perm && !grantOf(p, perm.area, perm.action)) {
+    // A route that may create what it acts on ('new' in its createParam) needs `create` for that call.
+    const action =
+      perm?.createParam && (request.params as Record<string, string>)[perm.createParam] === 'new'
+        ? 'create'
+        : perm?.action
+    if (perm && action && !grantOf(p, perm.area, action)) {
       if (p.kind !== 'member') throw new HttpError(401, 'This needs a signed-in user with the right role.')
       throw new HttpError(
         403,
-        perm.message ?? `Your role (${p.member.role}) may not ${perm.action} ${perm.area} in this account.`,
+        perm.message ?? `Your role (${p.member.role}) may not ${action} ${perm.area} in this account.`,
       )
     }
     request.scope = route

@@ -1,10 +1,24 @@
 // The role matrix of spec accounts-and-api §6 as ONE table, and the one check every route goes through
 // (installed by http/auth.ts). 'own' grants act only on the caller's own things (their API tokens);
-// services read the grant with `grantOf` to narrow what they answer. Sysadmins may do everything.
+// 'key' only on a project whose upload key the caller holds; services read the grant with `grantOf` to
+// narrow what they answer. Sysadmins may do everything.
+//
+// How the matrix is read (issue 13 items 9 and 10):
+// - "projects read and edit" does not include create. Creating a project adds a thing to the account
+//   (and, from a repository URL, makes the server clone from a place the creator picks); editing
+//   changes a project that exists: new scans of it (uploads, builds, refresh), recompute, exclusions,
+//   CI outcome, Jira settings. Collaborators and team collaborators edit; Administrators create, team
+//   administrators create into their teams (services/projects.access.ts), Viewers do neither. Every
+//   route that may create a project says so in its contract permission (`create`, or `createParam` for
+//   uploads to 'new'), and builds by URL check `create` before making one.
+// - Mitigating (exclusions), recomputing and the CI outcome edit reports ("reports read and edit").
+// - Anonymous callers use the public default account: they read its public projects and create new
+//   ones by upload; they add a scan to an existing one only with its upload key ('key': handed out once
+//   when the project was created, header X-Upload-Key), never by being anonymous.
 import type { PermissionAction, PermissionArea, Role } from '@sextant/contract'
 import type { Principal } from './auth'
 
-export type Grant = 'all' | 'own'
+export type Grant = 'all' | 'own' | 'key'
 type Rights = Partial<Record<PermissionArea, Partial<Record<PermissionAction, Grant>>>>
 export type MatrixRole = Role | 'anonymous' | 'sysadmin'
 
@@ -79,8 +93,9 @@ export const permissionMatrix: Record<MatrixRole, Rights> = {
   TeamCollaborator: collaborator,
   TeamViewer: viewer,
   // The default account without a header: public projects and their reports. Anonymous scans into
-  // the public default account stay possible (issue 2 spine: uploads to 'new' make public projects).
-  anonymous: { projects: { read: 'all', create: 'all', edit: 'all' }, reports: read, account: read },
+  // the public default account stay possible (issue 2 spine: uploads to 'new' make public projects);
+  // a later scan of one needs its upload key (issue 13 item 10).
+  anonymous: { projects: { read: 'all', create: 'all', edit: 'key' }, reports: read, account: read },
   sysadmin: everything,
 }
 

@@ -166,16 +166,18 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     ).toEqual(['debug@4.3.4:dev', 'ms@2.1.2:dev', 'ms@2.1.3:prod'])
   })
 
-  it('accepts a second branch uploaded to an existing project, anonymously and as its owner', async () => {
+  it('accepts a second branch uploaded to an existing project, anonymously with its key and as its owner', async () => {
     const first = await (
       await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
         method: 'POST',
         body: sbomForm(fixture('small.cdx.json')),
       })
     ).json()
+    // Anonymous scans of an existing public project need its upload key (issue 13 item 10).
     const again = await fetch(`${t.url}/api/v1/uploads/${first.projectUuid}/sbom-cdx.json?branch=dev`, {
       method: 'POST',
       body: sbomForm(fixture('small.cdx.json')),
+      headers: { 'x-upload-key': first.uploadKey },
     })
     expect(again.status).toBe(202)
     await waitForReport(t.url, first.projectUuid, 'dev')

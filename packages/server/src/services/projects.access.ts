@@ -20,6 +20,7 @@ import { grantOf } from '../http/permissions'
 import { DEFAULT_ACCOUNT_UUID } from './identity.repo'
 import { isUuid, type ProjectRecord } from './projects.repo'
 import { inView, type ProjectView } from './projects.view'
+import { digestToken, newAccessToken, sameSecret } from './secrets'
 
 /** The teams whose projects a team role may see; null when the caller's access is not through teams. */
 function teamsOf(principal: Principal): readonly string[] | null {
@@ -47,17 +48,36 @@ export function canRead(principal: Principal, project: ProjectRecord): boolean {
   return inView(viewOf(principal, project.accountUuid), project)
 }
 
-/** Uploading a scan to an existing project edits it (anonymous: only the default account's projects). */
-export function canUpload(principal: Principal, project: ProjectRecord): boolean {
+/**
+ * Uploading a scan to an existing project edits it: members whose role edits projects, in the project's
+ * account and (team roles) team; anonymous callers only holding the project's upload key (issue 13 item
+ * 10: 'key' in the §6 matrix), which only projects made by an anonymous upload have.
+ */
+export function canUpload(principal: Principal, project: ProjectRecord, uploadKey?: string | null): boolean {
+  const grant = grantOf(principal, 'projects', 'edit')
+  if (grant === null) return false
   const inAccount =
     (principal.kind === 'member' && principal.member.sysadmin) ||
     principal.account.uuid === project.accountUuid
+  if (grant === 'key') return inAccount && holdsUploadKey(project, uploadKey)
   const teams = teamsOf(principal)
   const teamAllows = teams === null || project.teamUuid === null || teams.includes(project.teamUuid)
-  return inAccount && teamAllows && grantOf(principal, 'projects', 'edit') !== null
+  return inAccount && teamAllows
 }
 
-/** Creating a project (an upload to 'new'): Administrators, team administrators, anonymous scans. */
+/** A new upload key for a project made anonymously: the key (shown once) and the digest to store. */
+export function newUploadKey(): { key: string; digest: string } {
+  const key = `sxu_${newAccessToken()}`
+  return { key, digest: digestToken(key) }
+}
+
+function holdsUploadKey(project: ProjectRecord, given: string | null | undefined): boolean {
+  return (
+    project.uploadKeyDigest !== null && sameSecret(given ? digestToken(given) : null, project.uploadKeyDigest)
+  )
+}
+
+/** Creating a project (an upload to 'new', a build by URL, POST /api/v1/projects): §6 projects create. */
 export function canCreateProject(principal: Principal): boolean {
   return grantOf(principal, 'projects', 'create') !== null
 }

@@ -14,6 +14,8 @@ export interface ProjectRecord {
   teamUuid: string | null
   thresholds: Thresholds
   createdAt: Date
+  /** SHA-256 digest of the upload key of a project made anonymously (projects.access.ts); else null. */
+  uploadKeyDigest: string | null
 }
 
 interface ProjectRow {
@@ -25,6 +27,7 @@ interface ProjectRow {
   team_uuid: string | null
   thresholds: Thresholds
   created_at: Date
+  upload_key_digest: string | null
 }
 
 const toProject = (r: ProjectRow): ProjectRecord => ({
@@ -36,6 +39,7 @@ const toProject = (r: ProjectRow): ProjectRecord => ({
   teamUuid: r.team_uuid,
   thresholds: r.thresholds,
   createdAt: r.created_at,
+  uploadKeyDigest: r.upload_key_digest,
 })
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -59,6 +63,15 @@ export async function listAccountProjects(db: Db, view: ProjectView): Promise<Pr
   return rows.map(toProject)
 }
 
+/** The oldest project with this repository URL among those a view shows (builds by URL). */
+export async function projectWithUrl(db: Db, view: ProjectView, url: string): Promise<string | null> {
+  const { rows } = await db.query<{ uuid: string }>(
+    `SELECT p.uuid FROM projects p WHERE ${viewFilter('p', 1)} AND p.url = $4 ORDER BY p.created_at LIMIT 1`,
+    [...viewParams(view), url],
+  )
+  return rows[0]?.uuid ?? null
+}
+
 export async function insertProject(
   db: DbClient,
   p: {
@@ -68,11 +81,13 @@ export async function insertProject(
     url: string | null
     isPublic: boolean
     teamUuid: string | null
+    uploadKeyDigest?: string | null
   },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO projects (uuid, account_uuid, name, url, is_public, team_uuid) VALUES ($1, $2, $3, $4, $5, $6)',
-    [p.uuid, p.accountUuid, p.name, p.url, p.isPublic, p.teamUuid],
+    `INSERT INTO projects (uuid, account_uuid, name, url, is_public, team_uuid, upload_key_digest)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [p.uuid, p.accountUuid, p.name, p.url, p.isPublic, p.teamUuid, p.uploadKeyDigest ?? null],
   )
 }
 

@@ -8,8 +8,8 @@ import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
-import { canCreateProject, canUpload, ownerTeamOf } from './projects.access'
-import { ensureBranch, findProject, insertProject } from './projects.repo'
+import { canCreateProject, canRead, canUpload, newUploadKey, ownerTeamOf } from './projects.access'
+import { ensureBranch, findProject, insertProject, type ProjectRecord } from './projects.repo'
 import { newUuid } from './secrets'
 
 export interface UploadedFile {
@@ -54,25 +54,50 @@ export interface StartUploadInput {
   query: UploadQuery
   files: UploadedFile[]
   source: 'sbom' | 'manifests'
+  /** The upload key an anonymous caller sent (header X-Upload-Key) for an existing public project. */
+  uploadKey?: string | undefined
   /** Score minima of this analysis only (a CI build's `--min-*`); absent = the account's. */
   thresholds?: Partial<Record<'security' | 'stability' | 'licensing', number>> | null
 }
 
-export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
-  const { db, boss, principal, projectId, query, files } = input
-  const existing = projectId === 'new' ? null : await findProject(db, projectId)
-  if (projectId !== 'new' && (!existing || !canUpload(principal, existing))) {
+/**
+ * Where an upload may go, decided before its body is read (issue 13: no work before the access check):
+ * null for 'new' when the caller may create projects, else the existing project they may add a scan to.
+ * A project they cannot see answers 404; one they see but may not change 403, or 401 for anonymous
+ * callers without its upload key (items 9 and 10).
+ */
+export async function uploadTarget(
+  db: Db,
+  principal: Principal,
+  projectId: string,
+  uploadKey: string | undefined,
+): Promise<ProjectRecord | null> {
+  if (projectId === 'new') {
+    if (!canCreateProject(principal))
+      throw new HttpError(
+        403,
+        `Your role (${principal.kind === 'member' ? principal.member.role : 'anonymous'}) may not create projects: ask an account Administrator or a team administrator, or upload to an existing project.`,
+      )
+    return null
+  }
+  const existing = await findProject(db, projectId)
+  if (existing && canUpload(principal, existing, uploadKey)) return existing
+  if (!existing || !canRead(principal, existing))
     throw new HttpError(
       404,
       `There is no project ${projectId} that you may upload to. Use 'new' to create one.`,
     )
-  }
-  if (projectId === 'new' && !canCreateProject(principal)) {
+  if (principal.kind !== 'member')
     throw new HttpError(
-      403,
-      'Your role may not create projects: ask an account Administrator or Collaborator.',
+      401,
+      `Adding a scan to project ${projectId} needs its upload key (header X-Upload-Key), given once when it was created, or a signed-in member who may change it. Use 'new' to create a project.`,
     )
-  }
+  throw new HttpError(403, `Your role (${principal.member.role}) may not add scans to project ${projectId}.`)
+}
+
+export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
+  const { db, boss, principal, projectId, query, files } = input
+  const existing = await uploadTarget(db, principal, projectId, input.uploadKey)
   if (files.length === 0)
     throw new HttpError(400, "No file was uploaded: send the files as multipart form parts (field 'file').")
 
@@ -101,6 +126,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
   // a mistake worth saying) but never moves the project to another team.
   const teamUuid = await ownerTeamOf(db, principal, query.teamUuid)
   const projectUuid = existing?.uuid ?? newUuid()
+  // A public project made without sign-in gets the key that adds its later scans (issue 13 item 10).
+  const uploadKey = !existing && principal.kind === 'anonymous' ? newUploadKey() : null
   const analysisUuid = newUuid()
   await inTransaction(db, async (client) => {
     if (!existing) {
@@ -111,6 +138,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
         url: query.url ?? null,
         isPublic: principal.kind === 'anonymous',
         teamUuid,
+        uploadKeyDigest: uploadKey?.digest ?? null,
       })
     }
     await ensureBranch(client, projectUuid, query.branch)
@@ -148,5 +176,6 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     analysisUuid,
     status: 'QUEUED',
     files: [...new Set([...extraction.files, ...builds])].sort(),
+    ...(uploadKey ? { uploadKey: uploadKey.key } : {}),
   }
 }

@@ -18,8 +18,8 @@ import { bindRoute } from '../../http/route'
 import { mb, readUploadedFiles, tooManyBytes, tooManyFiles, type UploadLimits } from '../../http/upload-files'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { writableProject } from '../../services/project-lookup'
-import { canCreateProject, ownerTeamOf } from '../../services/projects.access'
-import { insertProject } from '../../services/projects.repo'
+import { canCreateProject, ownerTeamOf, ownView } from '../../services/projects.access'
+import { insertProject, projectWithUrl } from '../../services/projects.repo'
 import { newUuid } from '../../services/secrets'
 import { projectName, startUploadAnalysis } from '../../services/uploads.service'
 import { readConfiguration } from '../accounts/configuration'
@@ -102,15 +102,14 @@ async function projectForUrl(
   url: string,
   name: string | undefined,
 ): Promise<string> {
-  const { rows } = await db.query<{ uuid: string }>(
-    'SELECT uuid FROM projects WHERE account_uuid = $1 AND url = $2 ORDER BY created_at LIMIT 1',
-    [principal.account.uuid, url],
-  )
-  if (rows[0]) return (await writableProject(db, principal, rows[0].uuid)).uuid
+  // Only among the projects the caller may see (issue 13: no lookup before the access check), so a
+  // project of another team is neither named nor reached through its URL.
+  const found = await projectWithUrl(db, ownView(principal), url)
+  if (found) return (await writableProject(db, principal, found)).uuid
   if (!canCreateProject(principal)) {
     throw new HttpError(
       403,
-      'Your role may not create projects: ask an account Administrator or Collaborator.',
+      `Your role (${principal.kind === 'member' ? principal.member.role : 'anonymous'}) may not create projects: ask an account Administrator or a team administrator, or name an existing project (projectUuid).`,
     )
   }
   const uuid = newUuid()

@@ -4,7 +4,7 @@ import type { Role } from '@sextant/contract'
 
 export const NOT_AUTHORIZED = 'This action is available only to authorized roles'
 
-export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags' | 'policies'
+export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags' | 'policies' | 'projects'
 export type UiAction = 'read' | 'create' | 'edit' | 'delete'
 
 const all: UiAction[] = ['read', 'create', 'edit', 'delete']
@@ -18,12 +18,22 @@ const readsOnly: Record<UiArea, UiAction[]> = {
   configuration: [],
   tags: readOnly,
   policies: readOnly,
+  projects: readOnly,
 }
 
 // Tokens are "own" for Collaborators and Viewers: they manage their own API tokens only.
 // Team administrators create tags but neither rename, retag nor delete them.
+// Projects: "read and edit" for Collaborators is no create (server http/permissions.ts, issue 13 item 9).
 const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
-  Administrator: { members: all, teams: all, tokens: all, configuration: all, tags: all, policies: all },
+  Administrator: {
+    members: all,
+    teams: all,
+    tokens: all,
+    configuration: all,
+    tags: all,
+    policies: all,
+    projects: all,
+  },
   TeamAdministrator: {
     members: all,
     teams: ['read', 'edit'],
@@ -31,9 +41,10 @@ const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
     configuration: [],
     tags: ['read', 'create'],
     policies: all,
+    projects: all,
   },
-  Collaborator: { ...readsOnly },
-  TeamCollaborator: { ...readsOnly },
+  Collaborator: { ...readsOnly, projects: ['read', 'edit'] },
+  TeamCollaborator: { ...readsOnly, projects: ['read', 'edit'] },
   Viewer: { ...readsOnly },
   TeamViewer: { ...readsOnly },
 }

@@ -4,6 +4,7 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { PageLoader } from '../../ui/page-loader'
+import { useRights } from '../account/use-rights'
 import { SignInGate } from '../auth/sign-in-gate'
 import { useSession } from '../auth/use-session'
 import { AddProjectDialog } from './add-project-dialog'
@@ -22,6 +23,7 @@ export function ProjectsPage() {
 
 function ProjectsContent() {
   const { account } = useSession()
+  const may = useRights()
   const [adding, setAdding] = useState(false)
   return (
     <Stack gap="lg">
@@ -36,7 +38,7 @@ function ProjectsContent() {
               : `Projects of ${account?.name ?? 'your account'}`}
           </Text>
         </div>
-        {account?.default ? null : (
+        {account?.default || !may('projects', 'create') ? null : (
           <Button onClick={() => setAdding(true)} data-testid="add-project">
             Add project
           </Button>
