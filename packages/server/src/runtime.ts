@@ -59,6 +59,12 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     embedded = await startEmbeddedDatabase(config.dataDir)
     target = embedded.target
     logger.info({ dataDir: config.dataDir }, 'embedded database started')
+    const { fixed, checked, existed } = embedded.permissions
+    if (fixed > 0) {
+      const message = `data folder made private: ${fixed} of ${checked} folders and files could be read or written by other users; folders are now 0700 and files 0600`
+      if (existed) logger.warn({ dataDir: config.dataDir, fixed, checked }, message)
+      else logger.info({ dataDir: config.dataDir, fixed, checked }, message)
+    }
   }
 
   const stops: (() => Promise<void>)[] = []

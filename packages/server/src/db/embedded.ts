@@ -1,15 +1,19 @@
 // Starts the embedded PostgreSQL (PGlite) in a child process and answers how to reach it (DESIGN §1).
 // Listens on a Unix socket in the data folder (or a free loopback port when that path is too long),
-// never on 5432; a lock file keeps a second server from opening the same data folder.
+// never on 5432; a lock file keeps a second server from opening the same data folder. The folder is
+// private to the service user, checked and fixed at every start (issue 13 item 17; data-dir.ts).
 import { fork } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConnectionTarget } from './connection'
+import { makePrivate, makePrivateDir, PRIVATE_FILE_MODE } from './data-dir'
 
 export interface EmbeddedDatabase {
   target: ConnectionTarget
   stop(): Promise<void>
+  /** What the start-up check of the data folder's permissions found and fixed. */
+  permissions: { fixed: number; checked: number; existed: boolean }
 }
 
 const hostScript = fileURLToPath(new URL('./pglite-host.mjs', import.meta.url))
@@ -35,12 +39,15 @@ function takeLock(dataDir: string): () => void {
       )
     }
   }
-  writeFileSync(lockFile, String(process.pid))
+  writeFileSync(lockFile, String(process.pid), { mode: PRIVATE_FILE_MODE })
   return () => rmSync(lockFile, { force: true })
 }
 
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
-  mkdirSync(join(dataDir, 'pg'), { recursive: true })
+  const existed = existsSync(join(dataDir, 'pg', 'PG_VERSION'))
+  makePrivateDir(join(dataDir, 'pg'))
+  // Closes the folder before anything in it is opened; the files PGlite unpacks are fixed once it is up.
+  const before = makePrivate(dataDir)
   const releaseLock = takeLock(dataDir)
   const socketDir = dataDir
   const socketPath = join(socketDir, '.s.PGSQL.5432')
@@ -75,6 +82,9 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
     throw error
   })
 
+  const after = makePrivate(dataDir)
+  const permissions = { fixed: before.fixed + after.fixed, checked: after.checked, existed }
+
   const target: ConnectionTarget = ready.socketPath
     ? { host: socketDir, port: 5432, database: 'postgres', user: 'postgres' }
     : { host: '127.0.0.1', port: ready.port ?? 0, database: 'postgres', user: 'postgres' }
@@ -82,6 +92,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   let stopped: Promise<void> | null = null
   return {
     target,
+    permissions,
     stop() {
       stopped ??= new Promise<void>((resolveStop) => {
         if (child.exitCode !== null) {

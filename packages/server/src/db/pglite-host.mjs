@@ -12,6 +12,8 @@ import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 
+// Files PGlite creates from now on are private to the service user (issue 13 item 17).
+process.umask(0o077)
 const dataDir = process.env.SEXTANT_PGLITE_DIR
 const socketPath = process.env.SEXTANT_PGLITE_SOCKET || undefined
 const maxConnections = Number(process.env.SEXTANT_PGLITE_MAX_CONNECTIONS || 32)
