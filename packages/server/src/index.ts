@@ -15,6 +15,7 @@ export {
 export type { Config } from './config'
 export { ConfigError, loadConfig } from './config'
 export { type EnrichmentImportResult, formatEnrichmentWarning, importEnrichmentSource } from './enrichment'
+export { createOutboundClient, type OutboundClient } from './http-client'
 export { createMetadataSource, type MetadataSource } from './metadata'
 export type { RunningSextant, StartOptions } from './runtime'
 export { startSextant } from './runtime'

@@ -13,6 +13,7 @@ import { takeStartupLock } from './db/startup-lock'
 import { createEnrichmentStore, startEnrichmentSync } from './enrichment'
 import { startExportJobs } from './exports/export.job'
 import { buildApp } from './http/app'
+import { createOutboundClient, type OutboundOptions } from './http-client'
 import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
 import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
 import { startReportServiceJobs } from './jobs/report-services.jobs'
@@ -26,6 +27,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv
   /** Where one-time notices (a generated admin password) are printed; stdout by default. */
   print?: (line: string) => void
+  /** Outbound client options besides Config's (tests inject a resolver: DNS rebinding). */
+  outbound?: Omit<OutboundOptions, 'settings'>
 }
 
 export interface RunningSextant {
@@ -73,6 +76,9 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       await stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'))
   }
   if (embedded) stops.push(embedded.stop)
+  // The one outbound client of this process (issue 18 item 3): every request to another host goes through it.
+  const outbound = createOutboundClient(config.outbound, options.outbound)
+  stops.push(() => outbound.close())
 
   try {
     const db = createPool(target, embedded ? 8 : 10)
@@ -92,14 +98,28 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     const boss = await startBoss(target, logger)
     stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
     await ensureQueue(boss, ANALYSE_QUEUE)
-    const advisorySync = await startAdvisorySync({ db, boss, config, logger, workers: options.workers })
+    const advisorySync = await startAdvisorySync({
+      db,
+      boss,
+      config,
+      logger,
+      workers: options.workers,
+      outbound,
+    })
     stops.push(advisorySync.stop)
-    const enrichmentSync = await startEnrichmentSync({ db, boss, config, logger, workers: options.workers })
+    const enrichmentSync = await startEnrichmentSync({
+      db,
+      boss,
+      config,
+      logger,
+      workers: options.workers,
+      outbound,
+    })
     stops.push(enrichmentSync.stop)
 
     const sources = createAnalysisSources(
       createAdvisoryStore(db, config),
-      createMetadataSource(db, config),
+      createMetadataSource(db, config, { outbound }),
       createEnrichmentStore(db),
     )
     let workers: Workers | null = null
@@ -131,7 +151,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     let url: string | null = null
     if (options.api) {
       const webDir = config.serveWeb ? (config.webDir ?? defaultWebDir) : null
-      const app = await buildApp({ config, db, boss, workers, logger, webDir })
+      const app = await buildApp({ config, db, boss, workers, logger, outbound, webDir })
       await app.listen({ port: config.port, host: config.host })
       const address = app.server.address()
       const port = typeof address === 'object' && address ? address.port : config.port

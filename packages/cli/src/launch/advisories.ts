@@ -13,13 +13,14 @@ export interface AdvisoryImportCommand {
 }
 
 export function runAdvisoryImport(command: AdvisoryImportCommand): Promise<number> {
-  return runImport(command, async (config, opened, out) => {
+  return runImport(command, async (config, opened, out, outbound) => {
     const where = opened.embedded
       ? `embedded database in ${config.dataDir}`
       : 'PostgreSQL server from DATABASE_URL'
     out(`Importing OSV advisories from ${command.location} into the ${where}...`)
     const result = await importAdvisorySource(opened.db, config, command.location, {
       allowPrivateAddresses: command.allowPrivate,
+      outbound,
     })
     const c = result.counts
     const ecosystems = Object.entries(c.byEcosystem)

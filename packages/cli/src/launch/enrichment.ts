@@ -25,10 +25,11 @@ function summary(r: EnrichmentImportResult, kind: string): string {
 }
 
 export function runEnrichmentImport(command: EnrichmentImportCommand): Promise<number> {
-  return runImport(command, async (_config, opened, out) => {
+  return runImport(command, async (_config, opened, out, outbound) => {
     out(`Importing ${command.kind.toUpperCase()} from ${command.location}...`)
     const result = await importEnrichmentSource(opened.db, command.kind, command.location, {
       allowPrivateAddresses: command.allowPrivate,
+      outbound,
     })
     out(summary(result, command.kind))
     return { ok: result.ok, error: result.error, warnings: result.warnings.map(formatEnrichmentWarning) }

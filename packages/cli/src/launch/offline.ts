@@ -16,7 +16,13 @@ import {
   type ScoreDomain,
   type SourceFile,
 } from '@sextant/engine'
-import { createMetadataSource, formatWarning, readLocalAdvisories, SourceError } from '@sextant/server'
+import {
+  createMetadataSource,
+  formatWarning,
+  type OutboundClient,
+  readLocalAdvisories,
+  SourceError,
+} from '@sextant/server'
 import { ScanError } from '../scan/errors'
 
 export interface OfflineScanInput {
@@ -28,8 +34,8 @@ export interface OfflineScanInput {
   minimums: Partial<Record<ScoreDomain, number>>
   now: Date
   progress: (line: string) => void
-  /** For tests: the registry fetch. */
-  fetch?: typeof fetch
+  /** The outbound client registry requests go through; one without proxies or credentials by default. */
+  outbound?: OutboundClient
 }
 
 export interface OfflineScanResult {
@@ -82,7 +88,7 @@ export async function scanOffline(input: OfflineScanInput): Promise<OfflineScanR
     const source = createMetadataSource(
       null,
       { npmRegistry: input.registry, mavenRepositories: [], metadataTtlMs: 3600_000, offline: false },
-      input.fetch ? { fetch: input.fetch } : {},
+      input.outbound ? { outbound: input.outbound } : {},
     )
     input.progress(`Asking ${input.registry} about ${packages.length} packages…`)
     const batch = await source.metadataFor(packages)

@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import { advisoryDbDetailSchema, advisoryDbStatsSchema } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOutboundClient, DEFAULT_OUTBOUND } from '../http-client'
 import { digestToken, newUuid } from '../services/secrets'
 import { storageModes } from '../testing/databases'
 import { startTestInstance, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../testing/instance'
@@ -145,7 +146,7 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
   })
 
   it('fails a sync offline or when the source is unreachable, keeping the stored advisories', async () => {
-    const deps = { db: t.sextant.db, logger: silent }
+    const deps = { db: t.sextant.db, logger: silent, outbound: createOutboundClient(DEFAULT_OUTBOUND) }
     const config = { advisorySources: null, advisorySyncIntervalMs: 3600_000, offline: true }
     const offline = await syncSource(
       { ...deps, config },
@@ -179,6 +180,7 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
       {
         db: t.sextant.db,
         logger: silent,
+        outbound: createOutboundClient(DEFAULT_OUTBOUND),
         config: { advisorySources: [npmFile, mavenFile], advisorySyncIntervalMs: 3600_000, offline: false },
       },
       { reason: 'schedule' },

@@ -10,12 +10,15 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
+import { createOutboundClient, DEFAULT_OUTBOUND } from '../http-client'
 import { createTestDatabase, storageModes, type TestDatabase } from '../testing/databases'
 import { importAdvisories } from './import.service'
 import { type OpenedDatabase, openDatabase } from './standalone'
 import { createAdvisoryStore } from './store'
 import { corpusDir } from './test-corpus'
 import { buildZip } from './test-zip'
+
+const outbound = createOutboundClient(DEFAULT_OUTBOUND)
 
 type Raw = Record<string, unknown> & {
   id: string
@@ -235,10 +238,16 @@ describe.each(storageModes())('advisory store on %s storage', (mode) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      const fromUrl = await importAdvisories(opened.db, `${url}/redirect`, { allowPrivateAddresses: true })
+      const fromUrl = await importAdvisories(opened.db, `${url}/redirect`, {
+        allowPrivateAddresses: true,
+        outbound,
+      })
       expect(fromUrl.ok, fromUrl.error ?? '').toBe(true)
       expect(fromUrl.counts).toMatchObject({ total: 25, inserted: 25 })
-      const missing = await importAdvisories(opened.db, `${url}/nothing.zip`, { allowPrivateAddresses: true })
+      const missing = await importAdvisories(opened.db, `${url}/nothing.zip`, {
+        allowPrivateAddresses: true,
+        outbound,
+      })
       expect(missing).toMatchObject({ ok: false, error: expect.stringContaining('HTTP 404') })
     } finally {
       server.close()
@@ -252,11 +261,13 @@ describe.each(storageModes())('advisory store on %s storage', (mode) => {
       'http://[::1]:8080/a.zip',
       'http://localhost/a',
     ]) {
-      const result = await importAdvisories(opened.db, url)
+      const result = await importAdvisories(opened.db, url, { outbound })
       expect(result.ok).toBe(false)
       expect(result.error).toMatch(/non-public address/)
     }
-    expect((await importAdvisories(opened.db, 'file:///etc/passwd')).error).toMatch(/Only http and https/)
+    expect((await importAdvisories(opened.db, 'file:///etc/passwd', { outbound })).error).toMatch(
+      /Only http and https/,
+    )
   })
 
   it('answers a clear error for a missing or broken source, and applies the limits', async () => {

@@ -1,5 +1,5 @@
 // Importing OSV records into the advisory store (DESIGN §4 advisories "OSV import"; issue 9 acceptance 1):
-// from a local path (all.zip, JSONL[.gz], .json, folder) or an http(s) URL of one (SSRF-guarded, DESIGN §7),
+// from a local path (all.zip, JSONL[.gz], .json, folder) or an http(s) URL of one (through the outbound client),
 // parsed by the engine at the edge, stored in batches, incremental by `modified`. Problems are values.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,16 +7,18 @@ import { basename, join } from 'node:path'
 import type { AdvisoryRunCounts } from '@sextant/contract'
 import { type OsvWarning, parseOsvRecord } from '@sextant/engine'
 import type { Db } from '../db/connection'
+import { downloadToFile, type OutboundClient } from '../http-client'
 import { type AdvisoryRow, packageKeysOf, type UpsertCounts, upsertAdvisories } from './advisories.repo'
 import { defaultImportLimits, type ImportLimits, type RawItem, readLocalSource, SourceError } from './readers'
 import { isUrlLocation } from './sources'
-import { downloadToFile } from './url-guard'
 
 export interface ImportOptions {
   /** Stored with each record (`advisories.source`); the location by default. */
   source?: string
   /** Allow http(s) sources on private or loopback addresses (the operator's choice; DESIGN §7). */
   allowPrivateAddresses?: boolean
+  /** The process's outbound client; needed for an http(s) location. */
+  outbound?: OutboundClient
   limits?: Partial<ImportLimits>
   batchSize?: number
   signal?: AbortSignal
@@ -218,8 +220,10 @@ export async function importAdvisories(
         // checked by the download itself
       }
       path = join(tempDir, 'source')
-      const got = await downloadToFile(location, path, {
-        allowPrivate: options.allowPrivateAddresses === true,
+      if (!options.outbound) throw new Error(`importAdvisories: no outbound client to fetch ${location}`)
+      const got = await downloadToFile(options.outbound, location, path, {
+        reach: options.allowPrivateAddresses === true ? 'any' : 'public',
+        allowedBy: '--allow-private',
         maxBytes: limits.maxFileBytes,
         ...(options.signal ? { signal: options.signal } : {}),
       })

@@ -3,6 +3,7 @@
 // than SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored data stays in use.
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import type { OutboundClient } from '../http-client'
 import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
 import { countAdvisories, hasAdvisories } from './advisories.repo'
 import { formatWarning, importAdvisories } from './import.service'
@@ -27,6 +28,8 @@ export interface AdvisorySyncJobData {
 
 export interface SyncDeps {
   db: Db
+  /** Fetches http(s) sources. */
+  outbound: OutboundClient
   config: Pick<Config, 'advisorySources' | 'advisorySyncIntervalMs' | 'offline'>
   logger: JobLogger
   signal?: AbortSignal
@@ -51,6 +54,7 @@ export async function syncSource(deps: SyncDeps, source: AdvisorySource): Promis
         source: source.id,
         // Sources come from the operator's configuration, not from a request: their addresses are trusted.
         allowPrivateAddresses: true,
+        outbound: deps.outbound,
         ...(deps.signal ? { signal: deps.signal } : {}),
       })
       const warnings = result.warnings.map(formatWarning)
@@ -140,6 +144,7 @@ export async function startAdvisorySync(deps: {
   config: Config
   logger: JobLogger
   workers: boolean
+  outbound: OutboundClient
 }): Promise<AdvisorySyncRuntime> {
   const { db, boss, config, logger } = deps
   await ensureSyncQueue(boss)
@@ -151,7 +156,7 @@ export async function startAdvisorySync(deps: {
 
   const abort = new AbortController()
   await startWorkers<AdvisorySyncJobData>(boss, ADVISORY_SYNC_QUEUE, 1, (data) =>
-    runAdvisorySync({ db, config, logger, signal: abort.signal }, data),
+    runAdvisorySync({ db, config, logger, outbound: deps.outbound, signal: abort.signal }, data),
   )
   const check = async () => {
     const due = new Set(await dueSourceIds(db, config.advisorySyncIntervalMs))

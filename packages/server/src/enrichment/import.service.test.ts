@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenedDatabase, openDatabase } from '../advisories/standalone'
 import { corpusDir } from '../advisories/test-corpus'
 import { loadConfig } from '../config'
+import { createOutboundClient, DEFAULT_OUTBOUND } from '../http-client'
 import { createTestDatabase, storageModes, type TestDatabase } from '../testing/databases'
 import { cweById } from './enrichment.repo'
 import { formatEnrichmentWarning, importEnrichment } from './import.service'
 import { listEnrichmentSources } from './sources.repo'
 import { importEnrichmentSource } from './standalone'
 import { createEnrichmentStore } from './store'
+
+const outbound = createOutboundClient(DEFAULT_OUTBOUND)
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name)
 const kevFile = join(corpusDir, 'enrichment', 'kev', 'known_exploited_vulnerabilities.json')
@@ -129,10 +132,10 @@ describe.each(storageModes())('enrichment imports on %s storage', (mode) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/epss_scores-current.csv.gz`
-      const ok = await importEnrichment(opened.db, 'epss', url, { allowPrivateAddresses: true })
+      const ok = await importEnrichment(opened.db, 'epss', url, { allowPrivateAddresses: true, outbound })
       expect(ok.ok, ok.error ?? '').toBe(true)
       expect(ok.counts).toMatchObject({ total: 5, inserted: 4, unchanged: 1, removed: 1 })
-      const refused = await importEnrichment(opened.db, 'epss', url)
+      const refused = await importEnrichment(opened.db, 'epss', url, { outbound })
       expect(refused.ok).toBe(false)
       expect(refused.error).toMatch(/non-public address/)
     } finally {

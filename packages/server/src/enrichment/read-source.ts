@@ -1,5 +1,5 @@
 // Reading one enrichment file as text (issue 9 "every import takes a file or a URL"): a local path or an
-// http(s) URL fetched under the SSRF rule (advisories/url-guard, DESIGN §7); gzip (.csv.gz) and zip
+// http(s) URL fetched through the outbound client (SSRF rule, DESIGN §7); gzip (.csv.gz) and zip
 // (MITRE's .csv.zip: its first .csv or .json entry) unpacked under a size limit. Problems are values.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,10 +7,12 @@ import { basename, join } from 'node:path'
 import { gunzip } from 'node:zlib'
 import yauzl from 'yauzl'
 import { isUrlLocation } from '../advisories/sources'
-import { downloadToFile } from '../advisories/url-guard'
+import { downloadToFile, type OutboundClient } from '../http-client'
 
 export interface ReadOptions {
   allowPrivateAddresses?: boolean
+  /** The process's outbound client; needed for an http(s) location. */
+  outbound?: OutboundClient
   /** The file as stored or downloaded, and its text once unpacked. */
   maxBytes?: number
   signal?: AbortSignal
@@ -90,8 +92,10 @@ export async function readSourceText(location: string, options: ReadOptions = {}
       // the download names the problem
     }
     const path = join(dir, 'source')
-    const got = await downloadToFile(location, path, {
-      allowPrivate: options.allowPrivateAddresses === true,
+    if (!options.outbound) throw new Error(`readSourceText: no outbound client to fetch ${location}`)
+    const got = await downloadToFile(options.outbound, location, path, {
+      reach: options.allowPrivateAddresses === true ? 'any' : 'public',
+      allowedBy: '--allow-private',
       maxBytes: max,
       ...(options.signal ? { signal: options.signal } : {}),
     })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenedDatabase, openDatabase } from '../advisories/standalone'
 import { corpusDir } from '../advisories/test-corpus'
 import { loadConfig } from '../config'
+import { createOutboundClient, DEFAULT_OUTBOUND } from '../http-client'
 import { createTestDatabase, storageModes, type TestDatabase } from '../testing/databases'
 import { configuredEnrichmentSources, DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE } from './sources'
 import { listEnrichmentSources } from './sources.repo'
@@ -58,6 +59,7 @@ describe.each(storageModes())('enrichment sync on %s storage', (mode) => {
     await runEnrichmentSync(
       {
         db: opened.db,
+        outbound: createOutboundClient(DEFAULT_OUTBOUND),
         config: config({ SEXTANT_EPSS_SOURCE: epssFile, SEXTANT_KEV_SOURCE: kevFile }),
         logger: silent,
       },
@@ -72,7 +74,12 @@ describe.each(storageModes())('enrichment sync on %s storage', (mode) => {
   })
 
   it('fails cleanly offline and when a URL cannot be reached; stored rows stay', async () => {
-    const deps = { db: opened.db, config: config({}, true), logger: silent }
+    const deps = {
+      db: opened.db,
+      config: config({}, true),
+      logger: silent,
+      outbound: createOutboundClient(DEFAULT_OUTBOUND),
+    }
     const offline = await syncEnrichmentSource(deps, { kind: 'epss', location: DEFAULT_EPSS_SOURCE })
     expect(offline.status).toBe('FAILED')
     expect(offline.error).toMatch(

@@ -5,6 +5,7 @@ import type { EnrichmentKind } from '@sextant/contract'
 import { isUrlLocation } from '../advisories/sources'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import type { OutboundClient } from '../http-client'
 import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
 import { formatEnrichmentWarning, importEnrichment } from './import.service'
 import { configuredEnrichmentSources, type EnrichmentSource } from './sources'
@@ -26,6 +27,8 @@ export interface EnrichmentSyncJobData {
 
 export interface EnrichmentSyncDeps {
   db: Db
+  /** Fetches http(s) sources. */
+  outbound: OutboundClient
   config: Pick<Config, 'epssSource' | 'kevSource' | 'cweSource' | 'advisorySyncIntervalMs' | 'offline'>
   logger: JobLogger
   signal?: AbortSignal
@@ -53,6 +56,7 @@ export async function syncEnrichmentSource(
       // Sources come from the operator's configuration, not from a request: their addresses are trusted.
       const r = await importEnrichment(deps.db, source.kind, source.location, {
         allowPrivateAddresses: true,
+        outbound: deps.outbound,
         ...(deps.signal ? { signal: deps.signal } : {}),
       })
       const warnings = r.warnings.map(formatEnrichmentWarning)
@@ -129,6 +133,7 @@ export async function startEnrichmentSync(deps: {
   config: Config
   logger: JobLogger
   workers: boolean
+  outbound: OutboundClient
 }): Promise<{ stop(): Promise<void> }> {
   const { db, boss, config, logger } = deps
   await ensureQueue(boss)
@@ -143,7 +148,7 @@ export async function startEnrichmentSync(deps: {
   if (!deps.workers) return { stop: async () => {} }
   const abort = new AbortController()
   await startWorkers<EnrichmentSyncJobData>(boss, ENRICHMENT_SYNC_QUEUE, 1, (data) =>
-    runEnrichmentSync({ db, config, logger, signal: abort.signal }, data),
+    runEnrichmentSync({ db, config, logger, outbound: deps.outbound, signal: abort.signal }, data),
   )
   const timer = setInterval(
     () =>

@@ -84,7 +84,7 @@ describe('outbound client', () => {
     const answer = await client(settings(), { resolve: rebinding }).request({
       url: `http://rebind.test:${site.port}/`,
       reach: 'public',
-      allowSetting: 'SEXTANT_ALLOW_PRIVATE_INTEGRATIONS',
+      allowedBy: 'SEXTANT_ALLOW_PRIVATE_INTEGRATIONS=true',
       maxBytes: 1024,
       timeoutMs: 2000,
     })

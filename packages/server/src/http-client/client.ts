@@ -16,7 +16,15 @@ import {
 } from './connector'
 import { CredentialStore } from './credentials'
 import { HostLimiter } from './limiter'
-import { AddressRefusedError, type Reach, type Resolve, systemResolve, UnresolvableError } from './lookup'
+import {
+  AddressRefusedError,
+  checkPublicHost,
+  type HostCheck,
+  type Reach,
+  type Resolve,
+  systemResolve,
+  UnresolvableError,
+} from './lookup'
 import { ProxyRules } from './proxy'
 import { redactUrl } from './redact'
 import type { OutboundSettings } from './settings'
@@ -33,8 +41,8 @@ export interface OutboundRequest {
    * destination or allowed private addresses for this use.
    */
   reach: Reach
-  /** The setting that allows private addresses for this use, named when one is refused. */
-  allowSetting?: string
+  /** What allows private addresses for this use (`SEXTANT_ALLOW_PRIVATE_INTEGRATIONS=true`), named when one is refused. */
+  allowedBy?: string
   /** Largest body accepted, after decompression; past it the transfer is aborted. */
   maxBytes: number
   /** request(): per attempt, until the whole body is in. open(): until the headers, then between chunks. */
@@ -130,7 +138,7 @@ function causes(error: unknown): unknown[] {
 /** Turns what a request or a body stream threw into a failure value. */
 export function failureOf(
   error: unknown,
-  request: Pick<OutboundRequest, 'timeoutMs' | 'allowSetting' | 'signal'>,
+  request: Pick<OutboundRequest, 'timeoutMs' | 'allowedBy' | 'signal'>,
   attempts: number,
   timedOut = false,
 ): OutboundFailure {
@@ -149,7 +157,7 @@ export function failureOf(
       e instanceof ProxyError,
   )
   if (ours instanceof AddressRefusedError) {
-    const allow = request.allowSetting ? `; the operator may allow it with ${request.allowSetting}=true` : ''
+    const allow = request.allowedBy ? `; the operator may allow it with ${request.allowedBy}` : ''
     return fail('refused', `refused: ${ours.message} (DESIGN §7 SSRF rule${allow})`)
   }
   if (ours instanceof UnresolvableError) return fail('unresolvable', ours.message)
@@ -251,6 +259,14 @@ export class OutboundClient {
   /** The answer as a stream (downloads, server-sent events); see OutboundStream. */
   async open(request: OutboundRequest): Promise<OutboundStream | OutboundFailure> {
     return this.send(request, false) as Promise<OutboundStream | OutboundFailure>
+  }
+
+  /**
+   * The early check when a user gives a URL (answers a clear message at once); the connection checks
+   * again on the address it dials, through the same resolver.
+   */
+  checkHost(host: string): Promise<HostCheck> {
+    return checkPublicHost(host, this.connectorOptions.resolve)
   }
 
   /** A raw socket to a checked address (git's transports), through the proxy for 'http:' / 'https:'. */

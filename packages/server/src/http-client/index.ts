@@ -2,7 +2,7 @@
 // "Outbound requests"). tests/architecture/outbound.test.ts fails when anything else opens a connection.
 //
 //   const client = createOutboundClient(config.outbound)            // one per process (runtime.ts)
-//   const answer = await client.request({ url, reach: 'public', allowSetting: 'SEXTANT_ALLOW_…',
+//   const answer = await client.request({ url, reach: 'public', allowedBy: 'SEXTANT_ALLOW_…',
 //                                         maxBytes: 1 << 20, timeoutMs: 15_000 })
 //   if (!answer.ok) return problem(describeFailure(answer, url))   // refused / timeout / too-large…
 //   if (answer.status !== 200) …                                     // statuses are answers, not failures
@@ -35,6 +35,7 @@ export {
   TooLargeError,
 } from './client'
 export type { TunnelRequest } from './connector'
+export { type DownloadOptions, type DownloadResult, downloadToFile } from './download'
 export {
   checkPublicHost,
   type HostCheck,

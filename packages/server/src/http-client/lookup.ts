@@ -29,10 +29,13 @@ export class AddressRefusedError extends Error {
     readonly hostname: string,
     readonly address: string | null,
   ) {
+    const what = 'a loopback, private, link-local or otherwise non-public address'
     super(
       address === null
         ? `${hostname} resolves to no address`
-        : `${hostname} resolves to ${address}, a loopback, private, link-local or otherwise non-public address`,
+        : address === hostname
+          ? `${address} is ${what}`
+          : `${hostname} resolves to ${address}, ${what}`,
     )
   }
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { vulnRoutes } from '../enrichment/vulns.routes'
 import { downloadAndBadgeRoutes } from '../exports/register'
+import type { OutboundClient } from '../http-client'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
@@ -48,6 +49,8 @@ export interface AppDeps {
   boss: PgBoss
   workers: Workers | null
   logger: Logger
+  /** The process's one outbound HTTP client (Jira, the assistant, registry metadata). */
+  outbound: OutboundClient
   /** Folder of the built web app; `null` serves the API only. */
   webDir: string | null
 }
@@ -96,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deletionRequestRoutes(app, db)
   advisoryRoutes(app, db, boss)
   vulnRoutes(app, db)
-  dependencyRoutes(app, db, config)
+  dependencyRoutes(app, db, config, deps.outbound)
   vulnLookupRoutes(app, db)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
@@ -107,8 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportServiceRoutes(app, db, boss, deps.workers)
   refreshRoutes(app, db, boss, deps.workers, config)
   buildRoutes(app, db, boss, deps.workers, uploadLimits)
-  assistantRoutes(app, db, config.assistant)
-  jiraRoutes(app, db, config)
+  assistantRoutes(app, db, config.assistant, deps.outbound)
+  jiraRoutes(app, db, config, deps.outbound)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

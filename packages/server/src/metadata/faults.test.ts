@@ -139,7 +139,11 @@ describe.each(storageModes())('metadata source failures on %s storage', (mode) =
   it('refuses a response larger than the size limit', async () => {
     const batch = await t.source({ options: { http: { maxBytes: 64 } } }).metadataFor([npm('ok-one')])
     expect(batch.problems).toEqual([
-      { key: 'npm/ok-one', kind: 'failed', message: `${t.registry.url}: response larger than 64 bytes` },
+      {
+        key: 'npm/ok-one',
+        kind: 'failed',
+        message: `${t.registry.url}: the answer is larger than the limit of 64 bytes`,
+      },
     ])
   })
 
@@ -153,14 +157,14 @@ describe.each(storageModes())('metadata source failures on %s storage', (mode) =
   })
 
   it('a registry that cannot be reached is a problem per package, not an exception', async () => {
-    const source = t.source({
-      options: { http: { retries: 1 }, fetch: () => Promise.reject(new TypeError('fetch failed')) },
-    })
+    // Port 1 on loopback: nothing listens there, the connection is refused.
+    const closed = 'http://127.0.0.1:1/'
+    const source = t.source({ npmRegistry: closed, options: { http: { retries: 1 } } })
     const batch = await source.metadataFor([npm('ok-one'), npm('flaky')])
     expect(batch.packages.size).toBe(0)
     expect(batch.problems.map((p) => [p.key, p.kind, p.message])).toEqual([
-      ['npm/ok-one', 'failed', `${t.registry.url}: unreachable (fetch failed) (after 2 attempts)`],
-      ['npm/flaky', 'failed', `${t.registry.url}: unreachable (fetch failed) (after 2 attempts)`],
+      ['npm/ok-one', 'failed', `${closed}: unreachable (ECONNREFUSED) (after 2 attempts)`],
+      ['npm/flaky', 'failed', `${closed}: unreachable (ECONNREFUSED) (after 2 attempts)`],
     ])
   })
 })

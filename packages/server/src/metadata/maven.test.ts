@@ -1,6 +1,8 @@
 // The Maven datasource through the facade (issue 5 "Datasources": maven-metadata.xml versions, POM
 // <licenses>), over a file:// repository fixture: versions and lastUpdated, licences per version
 // (inherited from the parent POM when the POM has none), cached, POMs of new versions read later.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
 import { type MetadataTestContext, openMetadataTest } from './test-setup'
@@ -72,18 +74,18 @@ describe.each(storageModes())('Maven metadata on %s storage', (mode) => {
   })
 
   it('a repository that answers 500 is a problem, not an exception', async () => {
-    const source = t.source({
-      maven: ['https://repo.example.test/maven2'],
-      options: { http: { retries: 0 }, fetch: async () => new Response('down', { status: 500 }) },
-    })
+    const down = createServer((_req, res) => res.writeHead(500).end('down'))
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+    const repo = `http://127.0.0.1:${(down.address() as AddressInfo).port}/maven2`
+    const source = t.source({ maven: [repo], options: { http: { retries: 0 } } })
     const batch = await source.metadataFor([lib('1.0.0')])
+    down.close()
     expect(batch.packages.size).toBe(0)
     expect(batch.problems).toEqual([
       {
         key: 'maven/org.example:lib',
         kind: 'failed',
-        message:
-          'https://repo.example.test/maven2: https://repo.example.test/maven2/org/example/lib/maven-metadata.xml: HTTP 500',
+        message: `${repo}: ${repo}/org/example/lib/maven-metadata.xml: HTTP 500`,
       },
     ])
   })

@@ -48,18 +48,10 @@ describe.each(storageModes())('metadata source on %s storage', (mode) => {
     const headers = t.registry.lastHeaders('@babel/core')
     expect(headers?.accept).toBe('application/json')
     expect(headers?.['accept-encoding']).toMatch(/gzip/)
-    const paths: string[] = []
-    const source = t.source({
-      options: {
-        fetch: (input, init) => {
-          paths.push(new URL(String(input)).pathname)
-          return fetch(input, init)
-        },
-      },
-    })
     await t.db.query('DELETE FROM package_metadata')
-    await source.metadataFor([{ ecosystem: 'npm', name: '@babel/core' }])
-    expect(paths).toEqual(['/@babel%2fcore'])
+    t.registry.resetCounters()
+    await t.source().metadataFor([{ ecosystem: 'npm', name: '@babel/core' }])
+    expect(t.registry.paths()).toEqual(['/@babel%2fcore'])
   })
 
   it('never asks twice in one batch, whatever the keys repeat', async () => {

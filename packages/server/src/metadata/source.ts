@@ -5,6 +5,7 @@
 import { MavenRepository, packageKey } from '@sextant/engine'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import type { OutboundClient } from '../http-client'
 import type { Datasource, FetchOutcome } from './datasource'
 import type { MetadataKey, PackageMetadata, StoredDocument } from './document'
 import { HttpClient, type HttpOptions } from './http'
@@ -50,10 +51,11 @@ export interface MetadataSource {
 }
 
 export interface MetadataSourceOptions {
-  fetch?: typeof fetch
+  /** The process's outbound client (proxies, credentials); one of its own when absent (tests, tools). */
+  outbound?: OutboundClient
   now?: () => Date
   /** Retry, timeout, size and concurrency settings (defaults in http.ts). */
-  http?: Omit<HttpOptions, 'fetch'>
+  http?: HttpOptions
   /** How long a 404 is believed (default: the TTL, at most one hour). */
   notFoundTtlMs?: number
   /**
@@ -85,7 +87,7 @@ export function createMetadataSource(
   options: MetadataSourceOptions = {},
 ): MetadataSource {
   const now = options.now ?? (() => new Date())
-  const http = new HttpClient({ ...options.http, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  const http = new HttpClient(options.http, options.outbound)
   const maxBytes = options.http?.maxBytes ?? 128 * 1024 * 1024
   const datasources = new Map<string, Datasource>([
     ['npm', npmDatasource(http, config.npmRegistry)],

@@ -35,7 +35,12 @@ export interface MetadataTestContext {
   db: Db
   registry: TestNpmRegistry
   clock: { now: Date }
-  source(overrides?: { offline?: boolean; maven?: string[]; options?: MetadataSourceOptions }): MetadataSource
+  source(overrides?: {
+    offline?: boolean
+    maven?: string[]
+    npmRegistry?: string
+    options?: MetadataSourceOptions
+  }): MetadataSource
   advance(ms: number): void
   close(): Promise<void>
 }
@@ -52,7 +57,7 @@ export async function openMetadataTest(mode: StorageMode, latencyMs = 0): Promis
       createMetadataSource(
         database.db,
         {
-          npmRegistry: registry.url,
+          npmRegistry: overrides.npmRegistry ?? registry.url,
           mavenRepositories: overrides.maven ?? [mavenFixtureRepository],
           metadataTtlMs: 24 * HOUR,
           offline: overrides.offline ?? false,

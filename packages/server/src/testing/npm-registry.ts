@@ -29,6 +29,8 @@ export interface TestNpmRegistry {
   /** Requests for one package name (any answer). */
   requests(name: string): number
   totalRequests(): number
+  /** Request paths as sent (`/@babel%2fcore`), in order since the last reset. */
+  paths(): string[]
   /** Most requests in flight at one time since the last reset. */
   maxInFlight(): number
   resetCounters(): void
@@ -47,6 +49,8 @@ export interface TestNpmRegistryOptions {
   corpus?: boolean
   /** Delay before every answer, to make concurrency observable (default 0). */
   latencyMs?: number
+  /** Answer 401 to requests without exactly this Authorization header (a private registry). */
+  authorization?: string
 }
 
 let recorded: Map<string, string> | null = null
@@ -79,6 +83,7 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
   const counts = new Map<string, number>()
   const headers = new Map<string, IncomingMessage['headers']>()
   const faults = new Map<string, { fault: RegistryFault; left: number }[]>()
+  const paths: string[] = []
   let total = 0
   let inFlight = 0
   let maxInFlight = 0
@@ -111,6 +116,10 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
       headers.set(name, req.headers)
     }
     if (options.latencyMs) await sleep(options.latencyMs)
+    if (options.authorization !== undefined && req.headers.authorization !== options.authorization) {
+      res.setHeader('www-authenticate', 'Bearer realm="test registry"')
+      return json(res, 401, '{"error":"authentication required"}')
+    }
     const fault = name === null ? null : nextFault(name)
     if (fault?.kind === 'slow') await sleep(fault.delayMs)
     if (fault?.kind === 'status') return json(res, fault.status, '{"error":"Internal Server Error"}')
@@ -136,6 +145,7 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
 
   const server = createServer((req, res) => {
     total++
+    paths.push(req.url ?? '')
     inFlight++
     maxInFlight = Math.max(maxInFlight, inFlight)
     res.on('close', () => inFlight--)
@@ -150,9 +160,11 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
     url: `http://127.0.0.1:${port}/`,
     requests: (name) => counts.get(name) ?? 0,
     totalRequests: () => total,
+    paths: () => [...paths],
     maxInFlight: () => maxInFlight,
     resetCounters: () => {
       counts.clear()
+      paths.length = 0
       total = 0
       maxInFlight = inFlight
     },

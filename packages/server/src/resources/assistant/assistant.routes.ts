@@ -17,6 +17,7 @@ import type { Db } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import type { OutboundClient } from '../../http-client'
 import { visibleProject } from '../../services/project-lookup'
 import { reportJsonById } from '../../services/reports.repo'
 import { chatTurns, findAdvice, summaryPrompt, vulnerabilityPrompt } from './assistant.prompts'
@@ -66,6 +67,7 @@ async function streamAnswer(
   reply: FastifyReply,
   db: Db,
   config: AssistantConfig,
+  outbound: OutboundClient,
   conversationUuid: string,
   turns: ChatTurn[],
   begin: () => Promise<void>,
@@ -74,7 +76,7 @@ async function streamAnswer(
   reply.raw.on('close', () => gone.abort())
   let completion: Awaited<ReturnType<typeof openCompletion>>
   try {
-    completion = await openCompletion(config, turns, gone.signal)
+    completion = await openCompletion(config, turns, gone.signal, outbound)
   } catch (error) {
     if (error instanceof UpstreamError) throw new HttpError(502, error.message)
     throw error
@@ -109,7 +111,12 @@ async function streamAnswer(
   })
 }
 
-export function assistantRoutes(app: FastifyInstance, db: Db, config: AssistantConfig | null): void {
+export function assistantRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: AssistantConfig | null,
+  outbound: OutboundClient,
+): void {
   // Conversations answering right now in this process: a second question waits for the first answer.
   const answering = new Set<string>()
 
@@ -138,6 +145,7 @@ export function assistantRoutes(app: FastifyInstance, db: Db, config: AssistantC
       reply,
       db,
       upstream,
+      outbound,
       uuid,
       chatTurns([{ role: 'user', content: prompt }]),
       async () => {
@@ -186,7 +194,7 @@ export function assistantRoutes(app: FastifyInstance, db: Db, config: AssistantC
     reply.raw.on('close', () => answering.delete(conversation.uuid))
     try {
       const turns = chatTurns([...conversation.turns, { role: 'user', content: body.question }])
-      await streamAnswer(request, reply, db, upstream, conversation.uuid, turns, () =>
+      await streamAnswer(request, reply, db, upstream, outbound, conversation.uuid, turns, () =>
         appendTurn(db, conversation.uuid, 'user', body.question),
       )
     } catch (error) {

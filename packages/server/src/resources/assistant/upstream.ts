@@ -1,7 +1,10 @@
 // The assistant's upstream (accounts-and-api §7 "Assistant chat service"): any OpenAI-compatible
 // chat-completions endpoint, asked with `stream: true`; its server-sent `data:` chunks are read as they
-// arrive and answered as pieces of text. Failures are UpstreamError with a message fit for the user.
+// arrive and answered as pieces of text, through the outbound client (issue 18 item 3; the operator chose
+// the URL, so any address may be reached). Failures are UpstreamError with a message fit for the user.
+import type { Readable } from 'node:stream'
 import type { AssistantConfig } from '../../config'
+import type { OutboundClient } from '../../http-client'
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant'
@@ -48,20 +51,23 @@ function pieceOf(data: string): string | null {
   return typeof content === 'string' && content !== '' ? content : null
 }
 
+/** The largest answer read from the service (a chat answer is text; this only bounds a runaway stream). */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024
+
 async function* readPieces(
-  body: ReadableStream<Uint8Array>,
+  body: Readable,
   state: { timedOut: boolean },
   timeoutMs: number,
   done: () => void,
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder()
   let buffer = ''
-  const reader = body.getReader()
+  const chunks = body[Symbol.asyncIterator]()
   try {
     for (;;) {
-      let next: ReadableStreamReadResult<Uint8Array>
+      let next: IteratorResult<Buffer>
       try {
-        next = await reader.read()
+        next = await chunks.next()
       } catch (error) {
         throw failure(error, state.timedOut, timeoutMs)
       }
@@ -81,7 +87,7 @@ async function* readPieces(
     }
     throw new UpstreamError('The assistant service ended its answer without finishing it.')
   } finally {
-    reader.cancel().catch(() => {})
+    body.on('error', () => {}).destroy()
     done()
   }
 }
@@ -94,7 +100,7 @@ export async function openCompletion(
   config: AssistantConfig,
   messages: ChatTurn[],
   signal: AbortSignal,
-  doFetch: typeof fetch = fetch,
+  outbound: OutboundClient,
 ): Promise<OpenCompletion> {
   const controller = new AbortController()
   const state = { timedOut: false }
@@ -110,22 +116,32 @@ export async function openCompletion(
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
   if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`
-  let response: Response
-  try {
-    response = await doFetch(config.completionsUrl, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ model: config.model, messages, stream: true }),
-      signal: controller.signal,
-    })
-  } catch (error) {
+  const response = await outbound.open({
+    url: config.completionsUrl,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model: config.model, messages, stream: true }),
+    reach: 'any',
+    maxBytes: MAX_ANSWER_BYTES,
+    timeoutMs: config.timeoutMs,
+    signal: controller.signal,
+  })
+  if (!response.ok) {
     done()
-    if (state.timedOut) throw failure(error, true, config.timeoutMs)
-    throw new UpstreamError(`The assistant service could not be reached: ${describe(error)}`)
+    if (state.timedOut || response.kind === 'timeout') throw failure(response, true, config.timeoutMs)
+    throw new UpstreamError(`The assistant service could not be reached: ${response.message}`)
   }
-  if (!response.ok || !response.body) {
+  if (response.status < 200 || response.status >= 300) {
+    let text = ''
+    try {
+      for await (const chunk of response.body) {
+        text += chunk.toString()
+        if (text.length >= 300) break
+      }
+    } catch {}
+    response.body.on('error', () => {}).destroy()
     done()
-    const text = (await response.text().catch(() => '')).slice(0, 300)
+    text = text.slice(0, 300)
     let detail = text
     try {
       const parsed = JSON.parse(text) as { error?: { message?: string } }

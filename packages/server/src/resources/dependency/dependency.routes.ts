@@ -19,13 +19,19 @@ import type { Db } from '../../db/connection'
 import { createEnrichmentStore } from '../../enrichment'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import type { OutboundClient } from '../../http-client'
 import { createMetadataSource } from '../../metadata'
 import { requireEcosystem } from '../vulns/languages'
 
-export function dependencyRoutes(app: FastifyInstance, db: Db, config: Config): void {
+export function dependencyRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  outbound: OutboundClient,
+): void {
   const advisories = createAdvisoryStore(db)
   const enrichment = createEnrichmentStore(db)
-  const metadata = createMetadataSource(db, config)
+  const metadata = createMetadataSource(db, config, { outbound })
 
   bindRoute(app, routes.dependencyAdvices, async ({ params, query }) => {
     const { language, name, version } = params

@@ -1,11 +1,11 @@
 // Requests to a Jira site (accounts-and-api §7 "Issue tracker"): REST API v2 with basic auth (user e-mail
-// and API token), under the SSRF rule of DESIGN §7 (the site's host must resolve to public addresses
-// unless the operator allows private ones), no redirects followed, a time-out and a size limit on
-// every answer. Jira's answers are parsed by schemas here; problems come back as JiraError values
-// with a message fit for the user (the token never appears in one).
+// and API token), through the outbound client (issue 18 item 3): the site may reach only public addresses,
+// checked at connect time, unless the operator allows private ones; no redirects followed, a time-out and
+// a size limit streamed on every answer. Jira's answers are parsed by schemas here; problems come back as
+// JiraError values with a message fit for the user (the token never appears in one).
 import type { JiraRemoteProject } from '@sextant/contract'
 import { z } from 'zod'
-import { checkUrl } from '../../advisories/url-guard'
+import type { OutboundClient } from '../../http-client'
 
 export interface JiraSite {
   baseUrl: string
@@ -16,6 +16,7 @@ export interface JiraSite {
 export interface JiraClientOptions {
   allowPrivate: boolean
   timeoutMs: number
+  outbound: OutboundClient
 }
 
 /** kind 'rejected': Jira answered 4xx (bad credentials, unknown project…); 'unreachable': no usable answer. */
@@ -51,26 +52,6 @@ function jiraReasons(text: string): string {
   }
 }
 
-function causeOf(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return 'timed out'
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause
-    return cause?.code ?? cause?.message ?? error.message
-  }
-  return String(error)
-}
-
-async function readLimited(res: Response): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? 0)
-  if (declared > MAX_ANSWER_BYTES) {
-    await res.body?.cancel()
-    throw new Error(`answer of ${declared} bytes is over the limit of ${MAX_ANSWER_BYTES}`)
-  }
-  const text = await res.text()
-  if (text.length > MAX_ANSWER_BYTES) throw new Error(`answer is over the limit of ${MAX_ANSWER_BYTES} bytes`)
-  return text
-}
-
 /** One call to the site; answers the parsed body or throws JiraError. */
 export async function jiraRequest<S extends z.ZodType>(
   site: JiraSite,
@@ -80,54 +61,55 @@ export async function jiraRequest<S extends z.ZodType>(
   schema: S,
   body?: unknown,
 ): Promise<z.infer<S>> {
-  const target = `${site.baseUrl}${path}`
-  const check = await checkUrl(target, options.allowPrivate)
-  if (!check.ok)
-    throw new JiraError('unreachable', `Jira at ${site.baseUrl} cannot be reached: ${check.error}`)
   const auth = Buffer.from(`${site.email}:${site.apiToken}`).toString('base64')
-  let res: Response
-  let text: string
-  try {
-    res = await fetch(check.url, {
-      method,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-      headers: {
-        authorization: `Basic ${auth}`,
-        accept: 'application/json',
-        'user-agent': 'Sextant',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    text = await readLimited(res)
-  } catch (error) {
+  const answer = await options.outbound.request({
+    url: `${site.baseUrl}${path}`,
+    method,
+    reach: options.allowPrivate ? 'any' : 'public',
+    allowedBy: 'SEXTANT_ALLOW_PRIVATE_INTEGRATIONS=true',
+    maxBytes: MAX_ANSWER_BYTES,
+    timeoutMs: options.timeoutMs,
+    headers: {
+      authorization: `Basic ${auth}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  if (!answer.ok) {
+    if (answer.kind === 'refused' || answer.kind === 'invalid' || answer.kind === 'unresolvable')
+      throw new JiraError('unreachable', `Jira at ${site.baseUrl} cannot be reached: ${answer.message}.`)
     throw new JiraError(
       'unreachable',
-      `Jira at ${site.baseUrl} did not answer ${method} ${path.split('?')[0]}: ${causeOf(error)}.`,
+      `Jira at ${site.baseUrl} did not answer ${method} ${path.split('?')[0]}: ${answer.kind === 'timeout' ? 'timed out' : answer.message}.`,
     )
   }
-  if (res.status >= 300 && res.status < 400)
+  const text = answer.body.toString('utf8')
+  if (answer.status >= 300 && answer.status < 400)
     throw new JiraError(
       'unreachable',
-      `Jira at ${site.baseUrl} redirected ${path.split('?')[0]} (HTTP ${res.status}): check baseUrl, it should be the site's own address.`,
+      `Jira at ${site.baseUrl} redirected ${path.split('?')[0]} (HTTP ${answer.status}): check baseUrl, it should be the site's own address.`,
     )
-  if (res.status === 401 || res.status === 403)
+  if (answer.status === 401 || answer.status === 403)
     throw new JiraError(
       'rejected',
-      `Jira refused the credentials (HTTP ${res.status}): check email and apiToken.`,
-      res.status,
+      `Jira refused the credentials (HTTP ${answer.status}): check email and apiToken.`,
+      answer.status,
     )
-  if (res.status >= 400 && res.status < 500) {
+  if (answer.status >= 400 && answer.status < 500) {
     const reasons = jiraReasons(text)
     throw new JiraError(
       'rejected',
-      `Jira answered HTTP ${res.status} to ${method} ${path.split('?')[0]}${reasons ? `: ${reasons}` : '.'}`,
-      res.status,
+      `Jira answered HTTP ${answer.status} to ${method} ${path.split('?')[0]}${reasons ? `: ${reasons}` : '.'}`,
+      answer.status,
     )
   }
-  if (res.status < 200 || res.status >= 300)
-    throw new JiraError('unreachable', `Jira at ${site.baseUrl} answered HTTP ${res.status}.`, res.status)
+  if (answer.status < 200 || answer.status >= 300)
+    throw new JiraError(
+      'unreachable',
+      `Jira at ${site.baseUrl} answered HTTP ${answer.status}.`,
+      answer.status,
+    )
   let json: unknown
   try {
     json = text ? JSON.parse(text) : null

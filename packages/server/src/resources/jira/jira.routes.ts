@@ -17,6 +17,7 @@ import type { Config } from '../../config'
 import { type Db, isUniqueViolation } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import type { OutboundClient } from '../../http-client'
 import { sealSecretFor, secretForTarget } from '../../integrations/stored-secret'
 import { findAccount } from '../../services/identity.repo'
 import { visibleProject, writableProject } from '../../services/project-lookup'
@@ -86,10 +87,11 @@ function presentIssue(i: StoredIssue): JiraIssue {
   }
 }
 
-export function jiraRoutes(app: FastifyInstance, db: Db, config: Config): void {
+export function jiraRoutes(app: FastifyInstance, db: Db, config: Config, outbound: OutboundClient): void {
   const client: JiraClientOptions = {
     allowPrivate: config.allowPrivateIntegrations,
     timeoutMs: config.jiraTimeoutMs,
+    outbound,
   }
   let key: Promise<Buffer> | null = null
   const secretKey = () => {
