@@ -2,7 +2,7 @@
 // source and the registry given by --registry, computed by the engine exactly as the server's
 // GET /api/v1/dependency/{language}/{name}/{version}/next does (same readers, same datasource facade).
 import { CLI_EXIT_CODES, type Ecosystem, packageKey, safeVersionsFor } from '@sextant/engine'
-import { createMetadataSource, readLocalAdvisories, SourceError } from '@sextant/server'
+import { createMetadataSource, type OutboundClient, readLocalAdvisories, SourceError } from '@sextant/server'
 import type { SafeLanes } from '../nextsafe/lanes'
 import { ScanError } from '../scan/errors'
 
@@ -10,7 +10,7 @@ export async function nextSafeOffline(
   ecosystem: Ecosystem,
   name: string,
   version: string,
-  options: { advisories: string; registry: string; fetch?: typeof fetch },
+  options: { advisories: string; registry: string; outbound?: OutboundClient },
 ): Promise<{ lanes: Omit<SafeLanes, 'language' | 'name' | 'version'>; versionsConsidered: number }> {
   let records: Awaited<ReturnType<typeof readLocalAdvisories>>['records']
   try {
@@ -28,7 +28,7 @@ export async function nextSafeOffline(
       metadataTtlMs: 3600_000,
       offline: false,
     },
-    options.fetch ? { fetch: options.fetch } : {},
+    options.outbound ? { outbound: options.outbound } : {},
   )
   const batch = await source.metadataFor([{ ecosystem, name, version }])
   const metadata = batch.packages.get(packageKey(ecosystem, name))
