@@ -30,6 +30,12 @@ const report = buildReport({
 const verdict = reportVerdict(report, false)
 const lines = verdictLines(verdict, null)
 
+describe('the verdict', () => {
+  it("agrees with the report's own gate", () => {
+    expect(verdict.failed).toEqual(report.gate.failed)
+  })
+})
+
 describe('console report', () => {
   it('colours only a terminal, and never with NO_COLOR', () => {
     expect(useColour({ isTTY: true }, {})).toBe(true)

@@ -14,7 +14,7 @@ import { asScanError, ERROR_NAMES, ScanError } from './errors'
 import { collectFiles } from './files'
 import { gitBranch, gitRemoteUrl } from './git'
 import { scanOnline } from './online'
-import { reportVerdict, verdictLines } from './verdict'
+import { assessmentState, reportVerdict, verdictLines } from './verdict'
 
 export interface ScanIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
@@ -119,7 +119,11 @@ async function scan(
   }
 
   const verdict: GateVerdict = reportVerdict(report, s.allowUnassessed)
-  const lines = verdictLines(verdict, reportUrl)
+  const lines = verdictLines(verdict, reportUrl, {
+    security: assessmentState(report.security),
+    stability: assessmentState(report.stability),
+    licensing: assessmentState(report.licensing),
+  })
   if (s.offline) lines.splice(lines.length - 1, 0, 'Offline scan: no report was stored on a server.')
   const written = await writeReportFiles(s.outputs, report, verdict, {
     projectName: s.name ?? basename(s.dir),

@@ -4,28 +4,52 @@
 import {
   type DomainAssessment,
   type GateVerdict,
+  gateScore,
   gateVerdict,
   type ScoreDomain,
   type ScoreThresholds,
 } from '@sextant/engine'
 
+type AssessmentState = 'complete' | 'partial' | 'none'
+
+interface VerdictSection {
+  score: number | null
+  assessed: boolean
+  /** Absent on reports stored before issue 14's assessment states. */
+  assessment?: { state: AssessmentState; partialScore: number | null } | undefined
+}
+
 /** The parts of a report (wire or engine shape) the verdict reads. */
 export interface VerdictSource {
   thresholds: ScoreThresholds
-  security: { score: number | null; assessed: boolean }
-  stability: { score: number | null; assessed: boolean }
-  licensing: { score: number | null; assessed: boolean }
+  security: VerdictSection
+  stability: VerdictSection
+  licensing: VerdictSection
+  /** The account's rule for partly assessed domains, as the report was built with it. */
+  gate?: { partialFails: boolean } | undefined
+}
+
+/** A domain's assessment state ('none' for an older report's `assessed: false`). */
+export function assessmentState(section: VerdictSection): AssessmentState {
+  return section.assessment?.state ?? (section.assessed ? 'complete' : 'none')
 }
 
 /**
- * What the report says of each domain. The one place that reads "assessed" off a report: a domain with
- * `assessed: false` (or, once reports carry it, no numeric score) is not assessed, whatever its number.
+ * What the report says of each domain, for the gate. The one place that reads assessment off a report
+ * (issue 14): a domain assessed whole is judged by its score; a partly assessed one by its partial score
+ * only when the account lets partial domains pass (the report's gate.partialFails false), else it counts
+ * as not assessed; a domain with nothing assessed is not assessed. Not assessed fails unless allowed.
  */
 export function domainAssessments(report: VerdictSource): Record<ScoreDomain, DomainAssessment> {
-  const of = (s: VerdictSource[ScoreDomain]): DomainAssessment =>
-    s.assessed && typeof s.score === 'number'
-      ? { score: s.score, assessed: true }
-      : { score: null, assessed: false }
+  const policy = { partialFails: report.gate?.partialFails ?? true }
+  const of = (s: VerdictSection): DomainAssessment => {
+    const state = assessmentState(s)
+    const score = gateScore(
+      { score: s.score, assessment: { state, partialScore: s.assessment?.partialScore ?? null } },
+      policy,
+    )
+    return score === null ? { score: null, assessed: false } : { score, assessed: true }
+  }
   return { security: of(report.security), stability: of(report.stability), licensing: of(report.licensing) }
 }
 
@@ -42,14 +66,19 @@ const label: Record<ScoreDomain, string> = {
 const score = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
 
 /** The lines a person reads: one per domain, the report URL (online), and the closing sentence. */
-export function verdictLines(verdict: GateVerdict, reportUrl: string | null): string[] {
+export function verdictLines(
+  verdict: GateVerdict,
+  reportUrl: string | null,
+  states?: Partial<Record<ScoreDomain, AssessmentState>>,
+): string[] {
   const lines = verdict.domains.map((d) => {
-    const value = d.score === null ? 'not assessed' : score(d.score)
+    const what = states?.[d.domain] === 'partial' ? 'partly assessed' : 'not assessed'
+    const value = d.score === null ? what : score(d.score)
     const check =
       d.check === 'not assessed'
         ? d.fails
-          ? 'FAILED (not assessed)'
-          : 'allowed (not assessed)'
+          ? `FAILED (${what})`
+          : `allowed (${what})`
         : d.check.toUpperCase()
     return `${`${label[d.domain]}:`.padEnd(11)}${value.padEnd(13)}(minimum ${score(d.minimum)})  ${check}`
   })
