@@ -47,6 +47,8 @@ export type UploadQuery = z.infer<typeof uploadQuerySchema>
 
 export const uploadResponseSchema = z.object({
   projectUuid: z.string(),
+  /** false when an upload to 'new' joined the caller's project with the same URL or name (issue 14). */
+  projectCreated: z.boolean().optional(),
   branch: z.string(),
   analysisUuid: z.string(),
   status: z.literal('QUEUED'),

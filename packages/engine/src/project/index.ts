@@ -4,6 +4,7 @@
 export type { ExtractProjectOptions, ProjectExtraction } from './extract'
 export { extractProject } from './extract'
 export { mergeGraphs } from './merge'
+export { projectNameOf } from './name'
 export { directIntroducers, MAX_REPORT_PATH_STEPS, type PathBudget, pathBudget, pathsFromRoot } from './paths'
 export { isProjectFile } from './read-files'
 export {

@@ -270,8 +270,9 @@ describe.each(storageModes())('API on %s storage', (mode) => {
       }),
     })
     expect(set.status).toBe(200)
+    // its own project: the same SBOM without a name would join the admin's earlier 'shop-front' project
     const up = await (
-      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&name=thresholds-check`, {
         method: 'POST',
         body: sbomForm(fixture('small.cdx.json')),
         headers,

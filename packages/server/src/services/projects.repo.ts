@@ -72,6 +72,26 @@ export async function projectWithUrl(db: Db, view: ProjectView, url: string): Pr
   return rows[0]?.uuid ?? null
 }
 
+/**
+ * The projects of an account an upload to 'new' may be meant for (issue 14: uploading the same project
+ * again adds a report to it): those with the upload's repository URL, else, when the upload names no URL
+ * or no project has it, those with its name and no other URL. Oldest first.
+ */
+export async function sameProjectCandidates(
+  db: Db,
+  accountUuid: string,
+  name: string,
+  url: string | null,
+): Promise<ProjectRecord[]> {
+  const { rows } = await db.query<ProjectRow>(
+    `SELECT * FROM projects WHERE account_uuid = $1
+       AND (($3::text IS NOT NULL AND url = $3) OR (name = $2 AND ($3::text IS NULL OR url IS NULL OR url = $3)))
+     ORDER BY (url IS NOT DISTINCT FROM $3) DESC, created_at`,
+    [accountUuid, name, url],
+  )
+  return rows.map(toProject)
+}
+
 export async function insertProject(
   db: DbClient,
   p: {

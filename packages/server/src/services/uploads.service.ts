@@ -2,14 +2,26 @@
 // ours: `/manifests`). Files are extracted at once so bad input answers 400 naming file and problem and
 // nothing is stored; good input is stored with its graph and an `analyse` job queued in the same transaction.
 import type { UploadQuery, UploadResponse } from '@sextant/contract'
-import { buildsToResolve, extractProject, METERIAN_FILE, type SourceFile } from '@sextant/engine'
+import {
+  buildsToResolve,
+  extractProject,
+  METERIAN_FILE,
+  projectNameOf,
+  type SourceFile,
+} from '@sextant/engine'
 import { type Db, inTransaction } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
 import { canCreateProject, canRead, canUpload, newUploadKey, ownerTeamOf } from './projects.access'
-import { ensureBranch, findProject, insertProject, type ProjectRecord } from './projects.repo'
+import {
+  ensureBranch,
+  findProject,
+  insertProject,
+  type ProjectRecord,
+  sameProjectCandidates,
+} from './projects.repo'
 import { newUuid } from './secrets'
 
 export interface UploadedFile {
@@ -32,8 +44,19 @@ export function exclusionsFileOf(files: readonly UploadedFile[]): string | null 
   return files.find((f) => f.path === METERIAN_FILE)?.content.toString('utf8') ?? null
 }
 
-export function projectName(query: Pick<UploadQuery, 'name' | 'url'>, rootName: string | null): string {
-  if (query.name) return query.name
+/**
+ * The name of a new project (issue 14 "Projects keep their names"): `?name=`, else what the files name
+ * (engine `projectNameOf`: pom, settings.gradle, package.json, SBOM metadata component), else the
+ * repository of `?url=`, else the first file's name without its extension. Never '.' or a date.
+ */
+export function projectName(
+  query: Pick<UploadQuery, 'name' | 'url'>,
+  detected: string | null,
+  files: readonly { path: string }[] = [],
+): string {
+  const given = query.name?.trim()
+  if (given) return given
+  if (detected) return detected
   if (query.url) {
     const tail = query.url
       .replace(/\.git$/, '')
@@ -43,7 +66,28 @@ export function projectName(query: Pick<UploadQuery, 'name' | 'url'>, rootName: 
       .join('/')
     if (tail) return tail
   }
-  return rootName && rootName !== 'unknown' ? rootName : `project-${new Date().toISOString().slice(0, 10)}`
+  const first = files[0]?.path
+    .split('/')
+    .pop()
+    ?.replace(/^\.+/, '')
+    .replace(/\.[^.]*$/, '')
+  return first || 'Unnamed project'
+}
+
+/**
+ * The project an upload to 'new' by a member belongs to when it already exists in their account (same
+ * repository URL, or same name): the first such project they may upload to, else null (a new project).
+ * Anonymous scans never join an existing project this way.
+ */
+async function sameProject(
+  db: Db,
+  principal: Principal,
+  name: string,
+  url: string | null,
+): Promise<ProjectRecord | null> {
+  if (principal.kind !== 'member') return null
+  const candidates = await sameProjectCandidates(db, principal.account.uuid, name, url)
+  return candidates.find((p) => canUpload(principal, p)) ?? null
 }
 
 export interface StartUploadInput {
@@ -97,7 +141,7 @@ export async function uploadTarget(
 
 export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
   const { db, boss, principal, projectId, query, files } = input
-  const existing = await uploadTarget(db, principal, projectId, input.uploadKey)
+  let existing = await uploadTarget(db, principal, projectId, input.uploadKey)
   if (files.length === 0)
     throw new HttpError(400, "No file was uploaded: send the files as multipart form parts (field 'file').")
 
@@ -122,6 +166,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     )
   }
 
+  const name = projectName(query, projectNameOf(sources, extraction), files)
+  existing ??= await sameProject(db, principal, name, query.url?.trim() || null)
   // The owning team of a new project; `teamUuid` is still checked on an existing project (a wrong one is
   // a mistake worth saying) but never moves the project to another team.
   const teamUuid = await ownerTeamOf(db, principal, query.teamUuid)
@@ -134,7 +180,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       await insertProject(client, {
         uuid: projectUuid,
         accountUuid: principal.account.uuid,
-        name: projectName(query, extraction.graph.root.name),
+        name,
         url: query.url ?? null,
         isPublic: principal.kind === 'anonymous',
         teamUuid,
@@ -172,6 +218,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
   })
   return {
     projectUuid,
+    projectCreated: !existing,
     branch: query.branch,
     analysisUuid,
     status: 'QUEUED',

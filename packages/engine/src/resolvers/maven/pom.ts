@@ -67,6 +67,8 @@ export interface RawProfile {
 export interface RawPom {
   groupId?: string
   artifactId: string
+  /** `<name>`, the project's display name (not inherited; may hold `${…}` properties). */
+  name?: string
   version?: string
   packaging: string
   parent?: RawParent
@@ -135,6 +137,8 @@ export function parsePom(xml: string): PomParseResult {
   }
   const groupId = text(project, 'groupId')
   if (groupId) pom.groupId = groupId
+  const name = text(project, 'name')
+  if (name) pom.name = name
   const version = text(project, 'version')
   if (version) pom.version = version
   const relocationEl = child(child(project, 'distributionManagement'), 'relocation')
