@@ -15,8 +15,9 @@ import {
   readAuthEpoch,
 } from '../services/identity.repo'
 import { digestToken } from '../services/secrets'
+import { administersTeam } from '../services/team-admins.repo'
 import { HttpError } from './errors'
-import { grantOf } from './permissions'
+import { grantOf, isTeamRole } from './permissions'
 
 export type Principal =
   | { kind: 'anonymous'; account: AccountRecord }
@@ -190,6 +191,16 @@ async function scopeOf(
       return rows[0]?.account_uuid ?? null
     })
     if (!owner || (owner !== p.account.uuid && !sysadmin)) throw missing
+    // A team role acts on a team only as its Administrator; account-wide roles act on every team of
+    // their account (issue 13 item 8: a TeamAdministrator adding themselves to any team).
+    if (
+      perm.action !== 'read' &&
+      p.kind === 'member' &&
+      !sysadmin &&
+      isTeamRole(p.member.role) &&
+      !(await administersTeam(db, id.toLowerCase(), p.member.membershipUuid))
+    )
+      throw new HttpError(403, `Your role (${p.member.role}) may act only on the teams you administer.`)
     scope.teamUuid = id.toLowerCase()
     scope.accountUuid = owner
   }

@@ -17,6 +17,7 @@
 //   when the project was created, header X-Upload-Key), never by being anonymous.
 import type { PermissionAction, PermissionArea, Role } from '@sextant/contract'
 import type { Principal } from './auth'
+import { HttpError } from './errors'
 
 export type Grant = 'all' | 'own' | 'key'
 type Rights = Partial<Record<PermissionArea, Partial<Record<PermissionAction, Grant>>>>
@@ -111,4 +112,49 @@ export function grantOf(p: Principal, area: PermissionArea, action: PermissionAc
 
 export function isAccountAdmin(p: Principal): boolean {
   return grantOf(p, 'account', 'edit') === 'all'
+}
+
+// Role escalation (issue 13 item 8): nobody grants a role above their own, nor acts on a member whose
+// role is above their own. A role stands by its level (Viewer < Collaborator < Administrator, the team
+// variants at the level of their account-wide counterpart) and its reach: account-wide roles reach every
+// project of the account, team roles only their teams', so a team role never grants an account-wide
+// one (a TeamAdministrator gives TeamViewer, TeamCollaborator or TeamAdministrator, never Viewer). System
+// administrators stand above every role. Teams: a team role acts on a team (a write naming it) only as
+// that team's Administrator (http/auth.ts).
+const level: Record<Role, number> = {
+  Viewer: 1,
+  TeamViewer: 1,
+  Collaborator: 2,
+  TeamCollaborator: 2,
+  Administrator: 3,
+  TeamAdministrator: 3,
+}
+export const isTeamRole = (role: Role): boolean => role.startsWith('Team')
+
+/** Whether the caller may grant `role`, or change or remove a member who has it. */
+export function mayManageRole(p: Principal, role: Role): boolean {
+  if (p.kind !== 'member') return false
+  if (p.member.sysadmin) return true
+  const own = p.member.role
+  return level[role] <= level[own] && (!isTeamRole(own) || isTeamRole(role))
+}
+
+/**
+ * 403 unless the caller may act on a member holding `current` (null: a new member) and grant `wanted`
+ * (when it changes).
+ */
+export function assertMayManageRoles(p: Principal, current: Role | null, wanted: Role | undefined): void {
+  const own = p.kind === 'member' ? p.member.role : 'anonymous'
+  if (current && !mayManageRole(p, current))
+    throw new HttpError(
+      403,
+      `Your role (${own}) may not change a member whose role (${current}) is above it.`,
+    )
+  if (wanted && !mayManageRole(p, wanted))
+    throw new HttpError(403, `Your role (${own}) may not grant the role ${wanted}: it is above your own.`)
+}
+
+/** The role a new member gets when none is given: Viewer (spec §5), or TeamViewer when a team role adds them. */
+export function defaultRoleFor(p: Principal): Role {
+  return p.kind === 'member' && !p.member.sysadmin && isTeamRole(p.member.role) ? 'TeamViewer' : 'Viewer'
 }

@@ -1,11 +1,13 @@
 // Members of an account (spec accounts-and-api §7 "Members and teams"): GET/POST /api/v1/accounts/{id}/members,
 // GET/POST/DELETE /api/v1/accounts/{id}/members/{email|uuid}, POST .../members/{uuid}/primary?teamuuid=.
 // The account in the path was checked by http/auth.ts (scope); a new user gets a set-password e-mail.
-import { routes } from '@sextant/contract'
+// Nobody grants, changes or removes a role above their own (issue 13 item 8, http/permissions.ts).
+import { type Role, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { assertMayManageRoles, defaultRoleFor } from '../../http/permissions'
 import { bindRoute } from '../../http/route'
 import { sendPasswordReset } from '../credentials/credentials.service'
 import { type MailTransport, mailTransportFromEnv, publicUrl } from '../credentials/mail'
@@ -29,7 +31,9 @@ export function memberRoutes(
   )
 
   bindRoute(app, routes.memberCreate, async ({ body, request }) => {
-    const { member, newUser } = await createMember(db, scopedAccount(request), body)
+    const role = body.role ?? defaultRoleFor(request.principal)
+    assertMayManageRoles(request.principal, null, role)
+    const { member, newUser } = await createMember(db, scopedAccount(request), { ...body, role })
     if (newUser) await sendPasswordReset(db, mail, member.email, publicUrl(app.server.address(), config))
     return presentMember(member)
   })
@@ -40,16 +44,25 @@ export function memberRoutes(
     return presentMember(member)
   })
 
-  bindRoute(app, routes.memberUpdate, async ({ params, body, request }) =>
-    presentMember(await updateMember(db, scopedAccount(request), params.member, body)),
-  )
+  /** No role above the caller's own is granted or touched (issue 13 item 8). */
+  async function assertMayManage(request: FastifyRequest, member: string, wanted?: Role) {
+    const target = await findMember(db, scopedAccount(request), member)
+    assertMayManageRoles(request.principal, target?.role ?? null, wanted)
+  }
+
+  bindRoute(app, routes.memberUpdate, async ({ params, body, request }) => {
+    await assertMayManage(request, params.member, body.role)
+    return presentMember(await updateMember(db, scopedAccount(request), params.member, body))
+  })
 
   bindRoute(app, routes.memberDelete, async ({ params, request }) => {
+    await assertMayManage(request, params.member)
     await deleteMember(db, scopedAccount(request), params.member)
     return { message: `${params.member} is no longer a member of this account.` }
   })
 
-  bindRoute(app, routes.memberPrimaryTeam, async ({ params, query, request }) =>
-    presentMember(await setPrimaryTeam(db, scopedAccount(request), params.member, query.teamuuid)),
-  )
+  bindRoute(app, routes.memberPrimaryTeam, async ({ params, query, request }) => {
+    await assertMayManage(request, params.member)
+    return presentMember(await setPrimaryTeam(db, scopedAccount(request), params.member, query.teamuuid))
+  })
 }

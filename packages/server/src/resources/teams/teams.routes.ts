@@ -1,10 +1,12 @@
 // Teams (spec accounts-and-api §7 "Members and teams", §8 team messages): GET /api/v1/accounts/{id}/teams,
 // POST /api/v1/teams, POST/DELETE /api/v1/teams/{id}, team members and team properties. The default team
-// "Everyone" holds every member and cannot be deleted or left.
+// "Everyone" holds every member and cannot be deleted or left. A team role changes only the teams it
+// administers (http/auth.ts) and no member whose role is above its own (issue 13 item 8).
 import { accountMessages, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type Db, isUniqueViolation } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { assertMayManageRoles } from '../../http/permissions'
 import { bindRoute } from '../../http/route'
 import { newUuid } from '../../services/secrets'
 import { parseProperty, readProperty, writeProperty } from '../accounts/properties'
@@ -75,6 +77,7 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     const member = await findMember(db, team.accountUuid, ref)
     if (!member)
       throw new HttpError(404, `${accountMessages.teamMemberAdd}: ${ref} is not a member of this account.`)
+    assertMayManageRoles(request.principal, member.role, undefined)
     const role = body.role ?? body.membership?.role?.replace(/^Team/, '') ?? 'Viewer'
     const r = await db.query(
       'INSERT INTO team_members (team_uuid, membership_uuid, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
@@ -87,6 +90,7 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.teamMemberUpdate, async ({ params, body, request }) => {
     const team = await scopedTeam(db, request)
     const member = await findMember(db, team.accountUuid, params.memberId)
+    if (member) assertMayManageRoles(request.principal, member.role, undefined)
     const r = member
       ? await db.query('UPDATE team_members SET role = $3 WHERE team_uuid = $1 AND membership_uuid = $2', [
           team.uuid,
@@ -104,6 +108,7 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     if (team.everyone)
       throw new HttpError(409, `${accountMessages.teamMemberRemove}: everyone is in "Everyone".`)
     const member = await findMember(db, team.accountUuid, params.memberId)
+    if (member) assertMayManageRoles(request.principal, member.role, undefined)
     const r = member
       ? await db.query('DELETE FROM team_members WHERE team_uuid = $1 AND membership_uuid = $2', [
           team.uuid,

@@ -5,8 +5,10 @@ import type { Role } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useAlerts } from '../../ui/alerts/use-alerts'
+import { useSession } from '../auth/use-session'
 import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
 import { GuardedButton } from './guarded-button'
+import { defaultNewRole } from './rights'
 import { RoleSelect } from './role-select'
 
 export function InviteMemberForm({ accountId, allowed }: { accountId: string; allowed: boolean }) {
@@ -14,7 +16,10 @@ export function InviteMemberForm({ accountId, allowed }: { accountId: string; al
   const { showAlert } = useAlerts()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState<Role>('Viewer')
+  const { user } = useSession()
+  // Viewer unless chosen (§5); team roles give team roles only (issue 13 item 8).
+  const initialRole = user ? defaultNewRole(user.membership.role, user.sysadmin) : 'Viewer'
+  const [role, setRole] = useState<Role>(initialRole)
   const [busy, setBusy] = useState(false)
 
   async function invite(event: FormEvent) {
@@ -26,7 +31,7 @@ export function InviteMemberForm({ accountId, allowed }: { accountId: string; al
       showAlert('success', `${member.name} was invited as ${member.role}.`)
       setName('')
       setEmail('')
-      setRole('Viewer')
+      setRole(initialRole)
       await queryClient.invalidateQueries({ queryKey: [...ACCOUNT_QUERY_KEY, 'members'] })
     } catch (error) {
       showAlert('error', failureMessage(error))

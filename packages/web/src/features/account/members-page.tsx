@@ -2,12 +2,14 @@
 // name, e-mail and role (Viewer unless chosen), change a role, remove. Actions the caller's role may
 // not perform are disabled with the spec's tooltip (§6).
 import { Group, Stack, Text } from '@mantine/core'
+import type { Role } from '@sextant/contract'
 import { useQuery } from '@tanstack/react-query'
 import { SectionCard } from '../../ui/section-card'
 import { useSession } from '../auth/use-session'
 import { ACCOUNT_QUERY_KEY, accountApi } from './account-api'
 import { InviteMemberForm } from './invite-member-form'
 import { MemberRow } from './member-row'
+import { mayGrantRole } from './rights'
 import { useRights } from './use-rights'
 
 export const MEMBERS_KEY = [...ACCOUNT_QUERY_KEY, 'members'] as const
@@ -22,6 +24,8 @@ export function MembersPage() {
     enabled: !!accountId,
   })
   const list = members.data ?? []
+  // Members above the caller's own role are not theirs to change (issue 13 item 8).
+  const mayManage = (role: Role) => !!user && mayGrantRole(user.membership.role, user.sysadmin, role)
 
   return (
     <Stack gap="lg">
@@ -49,8 +53,8 @@ export function MembersPage() {
               accountId={accountId}
               member={member}
               self={member.email === user?.email}
-              mayEdit={may('members', 'edit')}
-              mayDelete={may('members', 'delete')}
+              mayEdit={may('members', 'edit') && mayManage(member.role)}
+              mayDelete={may('members', 'delete') && mayManage(member.role)}
             />
           ))}
         </div>

@@ -1,10 +1,9 @@
 // A select of the six roles of accounts-and-api §6 (Administrator, Collaborator, Viewer and the team
-// variants), labelled for people.
+// variants), labelled for people; roles above the signed-in member's own are shown but not choosable.
 import { Select, type SelectProps } from '@mantine/core'
 import { type Role, roleSchema } from '@sextant/contract'
-import { roleLabels } from './rights'
-
-const data = roleSchema.options.map((role) => ({ value: role, label: roleLabels[role] }))
+import { useSession } from '../auth/use-session'
+import { mayGrantRole, roleLabels } from './rights'
 
 type RoleSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: Role
@@ -12,6 +11,12 @@ type RoleSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 }
 
 export function RoleSelect({ value, onChange, ...props }: RoleSelectProps) {
+  const { user } = useSession()
+  const data = roleSchema.options.map((role) => ({
+    value: role,
+    label: roleLabels[role],
+    disabled: !user || !mayGrantRole(user.membership.role, user.sysadmin, role),
+  }))
   return (
     <Select
       {...props}
