@@ -4,19 +4,17 @@
 import { fileURLToPath } from 'node:url'
 import pino, { type Logger } from 'pino'
 import { createAdvisoryStore } from './advisories'
-import { startAdvisorySync } from './advisories/sync.job'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
 import { migrate } from './db/migrate'
 import { takeStartupLock } from './db/startup-lock'
-import { createEnrichmentStore, startEnrichmentSync } from './enrichment'
-import { startExportJobs } from './exports/export.job'
+import { createEnrichmentStore } from './enrichment'
 import { buildApp } from './http/app'
 import { createOutboundClient, type OutboundOptions } from './http-client'
-import { ANALYSE_QUEUE, type AnalyseJobData, runAnalysis } from './jobs/analyse.job'
-import { ensureQueue, type PgBoss, startBoss, startWorkers, type Workers } from './jobs/boss'
-import { startReportServiceJobs } from './jobs/report-services.jobs'
+import { type PgBoss, startBoss } from './jobs/boss'
+import { jobs } from './jobs/registry'
+import { startJobs } from './jobs/run-jobs'
 import { createMetadataSource } from './metadata'
 import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
@@ -97,54 +95,23 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     stops.push(releaseStartupLock)
     const boss = await startBoss(target, logger)
     stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
-    await ensureQueue(boss, ANALYSE_QUEUE)
-    const advisorySync = await startAdvisorySync({
-      db,
-      boss,
-      config,
-      logger,
-      workers: options.workers,
-      outbound,
-    })
-    stops.push(advisorySync.stop)
-    const enrichmentSync = await startEnrichmentSync({
-      db,
-      boss,
-      config,
-      logger,
-      workers: options.workers,
-      outbound,
-    })
-    stops.push(enrichmentSync.stop)
-
     const sources = createAnalysisSources(
       createAdvisoryStore(db, config),
       createMetadataSource(db, config, { outbound }),
       createEnrichmentStore(db),
     )
-    let workers: Workers | null = null
-    if (options.workers) {
-      workers = await startWorkers<AnalyseJobData>(
-        boss,
-        ANALYSE_QUEUE,
-        config.jobConcurrency,
-        async (data) => {
-          const outcome = await runAnalysis(db, data.analysisUuid, sources)
-          logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
-        },
-      )
-    }
-
-    workers = await startReportServiceJobs({
-      boss,
+    // Every queue, schedule and worker of jobs/registry.ts; stopped before pg-boss drains.
+    const running = await startJobs(jobs, {
       db,
+      boss,
       config,
       logger,
+      outbound,
       sources,
-      workers,
-      enabled: options.workers,
+      workers: options.workers,
     })
-    await startExportJobs(boss, db, logger, { workers: options.workers, concurrency: config.jobConcurrency })
+    stops.push(running.stop)
+    const workers = running.workers
 
     await releaseStartupLock()
 

@@ -18,5 +18,4 @@ export {
   type AdvisorySyncJobData,
   queueAdvisorySync,
   runAdvisorySync,
-  startAdvisorySync,
 } from './sync.job'

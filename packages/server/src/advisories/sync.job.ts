@@ -1,10 +1,11 @@
 // The `advisories.sync` job (DESIGN §3; issue 9 "Advisory store"): imports each configured source and
-// records its state; queued at start-up when the store is empty and whenever a source's last run is older
-// than SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored data stays in use.
+// records its state; queued at start-up when the store is empty and, by its schedule, whenever a source's
+// last run is older than SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored data stays in use.
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { OutboundClient } from '../http-client'
-import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
+import type { JobLogger, PgBoss } from '../jobs/boss'
+import { defineJob, everyMinutes } from '../jobs/job'
 import { countAdvisories, hasAdvisories } from './advisories.repo'
 import { formatWarning, importAdvisories } from './import.service'
 import { type AdvisorySource, configuredSources, isUrlLocation } from './sources'
@@ -114,64 +115,28 @@ export async function queueAdvisorySync(
   return id
 }
 
-async function ensureSyncQueue(boss: PgBoss): Promise<void> {
-  if (await boss.getQueue(ADVISORY_SYNC_QUEUE)) return
-  await boss
-    .createQueue(ADVISORY_SYNC_QUEUE, {
-      name: ADVISORY_SYNC_QUEUE,
-      // At most one waiting and one running sync per source key.
-      policy: 'stately',
-      retryLimit: 2,
-      retryDelay: 60,
-      expireInSeconds: 2 * 3600,
-    })
-    .catch(async (error: unknown) => {
-      if (!(await boss.getQueue(ADVISORY_SYNC_QUEUE))) throw error
-    })
-}
+/** How often a sync schedule looks for due sources: the sync interval, at most every 5 minutes. */
+export const syncCheckCron = (config: Pick<Config, 'advisorySyncIntervalMs'>) =>
+  everyMinutes(Math.min(config.advisorySyncIntervalMs, 5 * 60_000) / 60_000)
 
-export interface AdvisorySyncRuntime {
-  stop(): Promise<void>
-}
-
-/**
- * Creates the queue, registers the configured sources, queues a first sync when the store is empty and,
- * in processes that run workers, the worker and the schedule check.
- */
-export async function startAdvisorySync(deps: {
-  db: Db
-  boss: PgBoss
-  config: Config
-  logger: JobLogger
-  workers: boolean
-  outbound: OutboundClient
-}): Promise<AdvisorySyncRuntime> {
-  const { db, boss, config, logger } = deps
-  await ensureSyncQueue(boss)
-  const sources = configuredSources(config.advisorySources)
-  await registerSources(db, sources)
-  if (sources.length > 0 && !(await hasAdvisories(db)))
-    await queueAdvisorySync(db, boss, { reason: 'startup' })
-  if (!deps.workers) return { stop: async () => {} }
-
-  const abort = new AbortController()
-  await startWorkers<AdvisorySyncJobData>(boss, ADVISORY_SYNC_QUEUE, 1, (data) =>
-    runAdvisorySync({ db, config, logger, outbound: deps.outbound, signal: abort.signal }, data),
-  )
-  const check = async () => {
-    const due = new Set(await dueSourceIds(db, config.advisorySyncIntervalMs))
-    if (sources.some((s) => due.has(s.id))) await queueAdvisorySync(db, boss, { reason: 'schedule' })
-  }
-  const timer = setInterval(
-    () =>
-      check().catch((error: unknown) => logger.error({ err: error }, 'advisory sync schedule check failed')),
-    Math.min(config.advisorySyncIntervalMs, 5 * 60_000),
-  )
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      abort.abort()
-    },
-  }
-}
+export const advisorySyncJob = defineJob<AdvisorySyncJobData>({
+  queue: ADVISORY_SYNC_QUEUE,
+  // At most one waiting and one running sync per source key.
+  settings: { policy: 'stately', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 2 * 3600 },
+  concurrency: 1,
+  handle: (data, { db, config, logger, outbound, signal }) =>
+    runAdvisorySync({ db, config, logger, outbound, signal }, data),
+  // The scheduled job syncs the sources that are due (none: it does nothing).
+  schedule: {
+    cron: (config) => (configuredSources(config.advisorySources).length > 0 ? syncCheckCron(config) : null),
+    data: { reason: 'schedule' },
+    singletonKey: '*',
+  },
+  /** Registers the configured sources; queues a first sync when the store is empty. */
+  async onStart({ db, boss, config }) {
+    const sources = configuredSources(config.advisorySources)
+    await registerSources(db, sources)
+    if (sources.length > 0 && !(await hasAdvisories(db)))
+      await queueAdvisorySync(db, boss, { reason: 'startup' })
+  },
+})

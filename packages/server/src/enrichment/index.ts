@@ -8,4 +8,4 @@ export {
 export { configuredEnrichmentSources, ENRICHMENT_KINDS, type EnrichmentSource } from './sources'
 export { importEnrichmentSource } from './standalone'
 export { createEnrichmentStore, type EnrichmentAnswer, type EnrichmentStore } from './store'
-export { ENRICHMENT_SYNC_QUEUE, runEnrichmentSync, startEnrichmentSync } from './sync.job'
+export { ENRICHMENT_SYNC_QUEUE, runEnrichmentSync } from './sync.job'

@@ -1,12 +1,14 @@
 // The `enrichment.sync` job (DESIGN §3; issue 9 "Enrichment"): imports the configured EPSS, KEV and CWE
-// sources like `advisories.sync` does OSV ones — at start-up for a kind never run, then every
-// SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored rows stay in use.
+// sources like `advisories.sync` does OSV ones — at start-up for a kind never run, then (by its schedule)
+// every SEXTANT_ADVISORY_SYNC_HOURS. Offline or unreachable → FAILED with a reason; stored rows stay in use.
 import type { EnrichmentKind } from '@sextant/contract'
 import { isUrlLocation } from '../advisories/sources'
+import { syncCheckCron } from '../advisories/sync.job'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { OutboundClient } from '../http-client'
-import { type JobLogger, type PgBoss, startWorkers } from '../jobs/boss'
+import type { JobLogger } from '../jobs/boss'
+import { defineJob, type JobContext } from '../jobs/job'
 import { formatEnrichmentWarning, importEnrichment } from './import.service'
 import { configuredEnrichmentSources, type EnrichmentSource } from './sources'
 import {
@@ -111,57 +113,32 @@ export async function runEnrichmentSync(
   }
 }
 
-async function ensureQueue(boss: PgBoss): Promise<void> {
-  if (await boss.getQueue(ENRICHMENT_SYNC_QUEUE)) return
-  await boss
-    .createQueue(ENRICHMENT_SYNC_QUEUE, {
-      name: ENRICHMENT_SYNC_QUEUE,
-      policy: 'stately',
-      retryLimit: 2,
-      retryDelay: 60,
-      expireInSeconds: 3600,
-    })
-    .catch(async (error: unknown) => {
-      if (!(await boss.getQueue(ENRICHMENT_SYNC_QUEUE))) throw error
-    })
+/** Queues a sync of the kinds that are due; none due, nothing queued. */
+async function queueDue(
+  { db, boss, config }: Pick<JobContext, 'db' | 'boss' | 'config'>,
+  reason: EnrichmentSyncJobData['reason'],
+): Promise<void> {
+  const sources = configuredEnrichmentSources(config)
+  const due = new Set(await dueEnrichmentKinds(db, config.advisorySyncIntervalMs))
+  if (sources.some((s) => due.has(s.kind)))
+    await boss.send(ENRICHMENT_SYNC_QUEUE, { reason }, { singletonKey: '*' })
 }
 
-/** Registers the configured sources, queues the kinds that are due, and runs the worker and schedule. */
-export async function startEnrichmentSync(deps: {
-  db: Db
-  boss: PgBoss
-  config: Config
-  logger: JobLogger
-  workers: boolean
-  outbound: OutboundClient
-}): Promise<{ stop(): Promise<void> }> {
-  const { db, boss, config, logger } = deps
-  await ensureQueue(boss)
-  const sources = configuredEnrichmentSources(config)
-  await registerEnrichmentSources(db, sources)
-  const queueDue = async (reason: EnrichmentSyncJobData['reason']) => {
-    const due = new Set(await dueEnrichmentKinds(db, config.advisorySyncIntervalMs))
-    if (sources.some((s) => due.has(s.kind)))
-      await boss.send(ENRICHMENT_SYNC_QUEUE, { reason }, { singletonKey: '*' })
-  }
-  await queueDue('startup')
-  if (!deps.workers) return { stop: async () => {} }
-  const abort = new AbortController()
-  await startWorkers<EnrichmentSyncJobData>(boss, ENRICHMENT_SYNC_QUEUE, 1, (data) =>
-    runEnrichmentSync({ db, config, logger, outbound: deps.outbound, signal: abort.signal }, data),
-  )
-  const timer = setInterval(
-    () =>
-      queueDue('schedule').catch((error: unknown) =>
-        logger.error({ err: error }, 'enrichment sync schedule check failed'),
-      ),
-    Math.min(config.advisorySyncIntervalMs, 5 * 60_000),
-  )
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      abort.abort()
-    },
-  }
-}
+export const enrichmentSyncJob = defineJob<EnrichmentSyncJobData>({
+  queue: ENRICHMENT_SYNC_QUEUE,
+  settings: { policy: 'stately', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 3600 },
+  concurrency: 1,
+  handle: (data, { db, config, logger, outbound, signal }) =>
+    runEnrichmentSync({ db, config, logger, outbound, signal }, data),
+  // The scheduled job syncs the kinds that are due (none: it does nothing).
+  schedule: {
+    cron: (config) => (configuredEnrichmentSources(config).length > 0 ? syncCheckCron(config) : null),
+    data: { reason: 'schedule' },
+    singletonKey: '*',
+  },
+  /** Registers the configured sources and queues the kinds that are due. */
+  async onStart(context) {
+    await registerEnrichmentSources(context.db, configuredEnrichmentSources(context.config))
+    await queueDue(context, 'startup')
+  },
+})

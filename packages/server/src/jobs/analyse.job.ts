@@ -22,6 +22,7 @@ import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
+import { defineJob, requestQueue } from './job'
 
 export const ANALYSE_QUEUE = 'analyse'
 /** Recompute (DESIGN §3): a new analysis on a stored graph, run by the same function as `analyse`. */
@@ -189,3 +190,23 @@ export async function runAnalysis(
     return 'failed'
   }
 }
+
+export const analyseJob = defineJob<AnalyseJobData>({
+  queue: ANALYSE_QUEUE,
+  settings: requestQueue,
+  concurrency: 'configured',
+  async handle(data, { db, sources, logger }) {
+    const outcome = await runAnalysis(db, data.analysisUuid, sources)
+    logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
+  },
+})
+
+export const recomputeJob = defineJob<AnalyseJobData>({
+  queue: RECOMPUTE_QUEUE,
+  settings: requestQueue,
+  concurrency: 'configured',
+  async handle(data, { db, sources, logger }) {
+    const outcome = await runAnalysis(db, data.analysisUuid, sources)
+    logger.info({ analysis: data.analysisUuid, outcome }, 'recompute job done')
+  },
+})

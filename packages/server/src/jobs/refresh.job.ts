@@ -8,6 +8,7 @@ import { checkoutBranch } from '../resources/refresh/git-checkout'
 import { checkRepositoryUrl } from '../resources/refresh/repository-url'
 import { ANALYSE_QUEUE } from './analyse.job'
 import type { PgBoss } from './boss'
+import { defineJob, requestQueue } from './job'
 
 export const REFRESH_QUEUE = 'refresh'
 
@@ -92,3 +93,15 @@ export async function runRefresh(
     return fail(error instanceof Error ? error.message : String(error))
   }
 }
+
+export const refreshJob = defineJob<{ analysisUuid: string }>({
+  queue: REFRESH_QUEUE,
+  settings: requestQueue,
+  concurrency: 'configured',
+  async handle(data, { db, boss, config, logger, wake }) {
+    const outcome = await runRefresh(db, boss, config, data.analysisUuid)
+    logger.info({ analysis: data.analysisUuid, outcome }, 'refresh job done')
+    // the analysis it queued runs at once in this process
+    wake()
+  },
+})

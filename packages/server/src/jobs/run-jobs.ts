@@ -1,0 +1,96 @@
+// Wires every job of `jobs/registry.ts` into one process (DESIGN §3 "Jobs"): creates each queue once
+// (the one place queues are made), stores each schedule with pg-boss `schedule()` (its cron monitor
+// runs the schedule once across all processes), runs each start-up step, and in processes with
+// workers starts each queue's workers. Stop aborts running handlers' signal; pg-boss drains the rest.
+import type { Config } from '../config'
+import type { PgBoss, Workers } from './boss'
+import type { JobContext, JobDefinition, QueueSettings } from './job'
+
+export interface RunningJobs {
+  /** null in a process without workers (`serve --no-workers`). */
+  workers: Workers | null
+  stop(): Promise<void>
+}
+
+/** Creates the queue unless it exists; another process creating it at the same moment is fine. */
+export async function ensureQueue(boss: PgBoss, name: string, settings: QueueSettings): Promise<void> {
+  if (await boss.getQueue(name)) return
+  await boss
+    .createQueue(name, {
+      name,
+      ...(settings.policy ? { policy: settings.policy } : {}),
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      ...(settings.retryBackoff ? { retryBackoff: true } : {}),
+      expireInSeconds: settings.expireInSeconds,
+    })
+    .catch(async (error: unknown) => {
+      // Another process created it between our check and our create.
+      if (!(await boss.getQueue(name))) throw error
+    })
+}
+
+/** Workers for one queue: `concurrency` pollers, one job at a time each. */
+async function startWorkers(
+  boss: PgBoss,
+  queue: string,
+  concurrency: number,
+  handle: (data: object) => Promise<void>,
+): Promise<Workers> {
+  const ids: string[] = []
+  for (let i = 0; i < concurrency; i++) {
+    ids.push(
+      await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await handle(job.data)
+      }),
+    )
+  }
+  return {
+    notify: () => {
+      for (const id of ids) boss.notifyWorker(id)
+    },
+  }
+}
+
+function concurrencyOf(job: JobDefinition<object>, config: Config): number {
+  return job.concurrency === 'configured' ? config.jobConcurrency : job.concurrency
+}
+
+/** Starts the given jobs (the registry's, or a test's own list) in this process. */
+export async function startJobs(
+  jobs: readonly JobDefinition<object>[],
+  deps: Omit<JobContext, 'signal' | 'wake'> & { workers: boolean },
+): Promise<RunningJobs> {
+  const { boss, config } = deps
+  const abort = new AbortController()
+  const running: Workers[] = []
+  const wake = () => {
+    for (const w of running) w.notify()
+  }
+  const { workers: withWorkers, ...rest } = deps
+  const context: JobContext = { ...rest, signal: abort.signal, wake }
+
+  for (const job of jobs) await ensureQueue(boss, job.queue, job.settings)
+  for (const job of jobs) {
+    // A schedule a job no longer has (or one its configuration turned off) is removed.
+    const cron = job.schedule?.cron(config) ?? null
+    if (!job.schedule || cron === null) await boss.unschedule(job.queue)
+    else
+      await boss.schedule(job.queue, cron, job.schedule.data, {
+        ...(job.schedule.singletonKey ? { singletonKey: job.schedule.singletonKey } : {}),
+      })
+  }
+  for (const job of jobs) await job.onStart?.(context)
+
+  if (withWorkers) {
+    for (const job of jobs) {
+      running.push(
+        await startWorkers(boss, job.queue, concurrencyOf(job, config), (data) => job.handle(data, context)),
+      )
+    }
+  }
+  return {
+    workers: withWorkers ? { notify: wake } : null,
+    stop: async () => abort.abort(),
+  }
+}
