@@ -1,6 +1,8 @@
 // Issue 7 acceptance 1: every route of the contract's table × every role gets the answer the §6 matrix
 // (http/permissions.ts) says; a route missing from `expectations` fails with its name; another account's
-// uuid answers 404 without data. Acceptance 3: no answer of the walk leaks a hash or a secret. Team
+// uuid answers 404 without data. Acceptance 3: no answer of the walk leaks a hash or a secret. Issue 13
+// acceptance 2: every write is refused to a Viewer, the team roles and anonymous callers unless the matrix
+// grants it, on real targets they can see, and a refused write changes no stored row (write-walk.ts). Team
 // visibility (services/projects.access.ts): every project route, called for a project of another team,
 // answers the team roles exactly what it answers for no project at all, and lists and counts leave it out.
 import { readFileSync } from 'node:fs'
@@ -16,6 +18,7 @@ import {
   type TestInstance,
 } from '../../testing/instance'
 import { leaks, membershipOf, RecordingApi, sessionFor } from './test-kit'
+import { changedTables, fingerprint, isWrite, matrixGrants, selfService, writeNeeds } from './write-walk'
 
 type Caller =
   | 'anonymous'
@@ -155,6 +158,9 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   let everyoneA = ''
   /** A project of account A owned by team Red, which none of the walk's callers belongs to. */
   let redProject = ''
+  let redTeam = ''
+  /** Targets every member of account A sees (the write walk): a project of Everyone, its build, exclusion. */
+  const target = { project: '', publicProject: '', build: '', exclusion: '', viewer: '', adminToken: '' }
   const secrets: string[] = [TEST_ADMIN.password, TEST_BOOTSTRAP_TOKEN]
 
   beforeAll(async () => {
@@ -228,8 +234,48 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     const upload = (await up.json()) as { projectUuid: string }
     expect(up.status, JSON.stringify(upload)).toBe(202)
     redProject = upload.projectUuid
+    redTeam = String(red.json.uuid)
+    await writeWalkTargets()
     for (const a of auth.values()) if (a) secrets.push(a.replace('Bearer ', ''))
   })
+
+  /** Real things of account A (and one public project) for the write walk to aim at. */
+  async function writeWalkTargets() {
+    const admin = auth.get('Administrator')!
+    const post = async (path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const r = await api.call('POST', path, { auth: admin, body, ...headers })
+      expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBeLessThan(300)
+      return r.json
+    }
+    const uploaded = async (authorization: string | null) => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+      const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+        method: 'POST',
+        body: form,
+        headers: authorization ? { authorization } : {},
+      })
+      expect(res.status).toBe(202)
+      return ((await res.json()) as { projectUuid: string }).projectUuid
+    }
+    target.project = await uploaded(admin)
+    target.publicProject = await uploaded(null)
+    target.build = String(
+      (await post('/api/v1/builds', { projectUuid: target.project, branch: 'main' })).uuid,
+    )
+    const exclusion = await post(`/api/v2/exclusions/${target.project}/main`, {
+      content: JSON.stringify({
+        source: 'security:cves',
+        cve: 'CVE-2099-0009',
+        version: '*',
+        reason: 'mitigated',
+        description: 'a target of the write walk',
+      }),
+    })
+    target.exclusion = String(exclusion[0]!.id)
+    target.adminToken = String((await post(`/api/v1/accounts/${accountA}/tokens`, { name: 'walk' })).uuid)
+    target.viewer = (await membershipOf(t.sextant.db, 'viewer@a.test')).uuid
+  }
   afterAll(async () => {
     await t?.close()
     await jira?.close()
@@ -298,6 +344,100 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
       if (caller === 'anonymous' || caller === 'otherAdmin') continue
       expect((await list(caller)).includes(redProject), caller).toBe(seesOtherTeams.has(caller))
     }
+  })
+
+  // Issue 13 acceptance 2. Before the matrix walk: its logout and refresh end the callers' sessions.
+  it('refuses every write the matrix does not grant to a Viewer, the team roles and anonymous callers', async () => {
+    const unclassified = Object.entries(routeTable)
+      .filter(([name, def]) => isWrite(def) && !def.permission && !(name in selfService))
+      .map(([name]) => name)
+    expect(
+      unclassified,
+      `writes with neither a §6 permission in the contract nor a self-service reason in write-walk.ts: ${unclassified.join(', ')}`,
+    ).toEqual([])
+    const db = t.sextant.db
+    const failures: string[] = []
+    let attempts = 0
+    const writeCallers = [
+      'anonymous',
+      'Viewer',
+      'TeamViewer',
+      'TeamCollaborator',
+      'TeamAdministrator',
+    ] as const
+    for (const [name, def] of Object.entries(routeTable)) {
+      const needs = writeNeeds(def)
+      if (!isWrite(def) || !needs) continue
+      for (const caller of writeCallers) {
+        for (const need of needs) {
+          const grant = permissionMatrix[caller][need.area]?.[need.action] ?? null
+          // What to try: the call itself when the matrix does not grant it; with a team role's grant on
+          // teams, the same call on a team they do not administer (Red); with an 'own' grant, the call
+          // on someone else's thing (the administrator's API token).
+          const tries: { team: string | null; want: 'refused' | 'not-theirs' }[] = []
+          if (!matrixGrants(caller, need)) tries.push({ team: null, want: 'refused' })
+          else if (def.permission?.teamParam && caller.startsWith('Team'))
+            tries.push({ team: redTeam, want: 'refused' })
+          else if (grant === 'own' && need.action !== 'create') tries.push({ team: null, want: 'not-theirs' })
+          for (const attempt of tries) {
+            const path = `${def.path.replace(/:(\w+)/g, (_, param: string) => {
+              if (param === 'projectId')
+                return need.variant === 'new'
+                  ? 'new'
+                  : caller === 'anonymous'
+                    ? target.publicProject
+                    : target.project
+              if (param === 'id' && def.permission?.teamParam) return attempt.team ?? everyoneA
+              if (param === 'id' && def.permission?.accountParam) return accountA
+              if (param === 'id' && name === 'projectRefresh') return target.project
+              if (param === 'id' && def.path.startsWith('/api/v1/builds/')) return target.build
+              if (param === 'member' || param === 'memberId') return target.viewer
+              if (param === 'exclusionId') return target.exclusion
+              if (param === 'tokenId') return target.adminToken
+              if (param === 'branch') return 'main'
+              if (param === 'format') return 'vulnerabilities_csv'
+              if (param === 'method') return 'app'
+              if (param === 'name') return 'experimental'
+              return GHOST
+            })}?branch=main`
+            const before = await fingerprint(db)
+            let status: number
+            let text: string
+            if (def.multipart) {
+              const form = new FormData()
+              form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+              const a = auth.get(caller)
+              const res = await fetch(`${t.url}${path}`, {
+                method: def.method,
+                body: form,
+                headers: a ? { authorization: a } : {},
+              })
+              status = res.status
+              text = await res.text()
+            } else {
+              const r = await api.call(def.method, path, {
+                auth: auth.get(caller) ?? null,
+                body: def.method === 'DELETE' ? undefined : {},
+              })
+              status = r.status
+              text = r.text
+            }
+            attempts++
+            const changed = changedTables(before, await fingerprint(db))
+            const ok =
+              attempt.want === 'refused'
+                ? status === (caller === 'anonymous' ? 401 : 403)
+                : status >= 400 && status < 500 && status !== 401
+            if (!ok || changed.length > 0)
+              failures.push(
+                `${name} (${def.method} ${path}) as ${caller}${attempt.team ? ' on team Red' : ''}: want ${attempt.want}, got ${status}${changed.length ? `, changed ${changed.join(', ')}` : ''} ${text.slice(0, 160)}`,
+              )
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    expect(attempts).toBeGreaterThan(150)
   })
 
   it('answers every route × role as the matrix says', async () => {
