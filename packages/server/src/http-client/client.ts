@@ -274,7 +274,14 @@ export class OutboundClient {
     try {
       return { ok: true, socket: await openTunnel(request, this.connectorOptions, this.tunnels) }
     } catch (error) {
-      return failureOf(error, { timeoutMs: this.connectorOptions.connectTimeoutMs }, 1)
+      return failureOf(
+        error,
+        {
+          timeoutMs: this.connectorOptions.connectTimeoutMs,
+          ...(request.allowedBy ? { allowedBy: request.allowedBy } : {}),
+        },
+        1,
+      )
     }
   }
 

@@ -128,6 +128,8 @@ export interface TunnelRequest {
   /** 'http:' / 'https:' go through the configured proxy (as git's own HTTP would); 'tcp' goes direct. */
   transport: 'http:' | 'https:' | 'tcp'
   reach: Reach
+  /** What allows private addresses for this use, named when one is refused. */
+  allowedBy?: string
   signal?: AbortSignal
 }
 

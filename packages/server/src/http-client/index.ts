@@ -36,6 +36,7 @@ export {
 } from './client'
 export type { TunnelRequest } from './connector'
 export { type DownloadOptions, type DownloadResult, downloadToFile } from './download'
+export { type LocalProxy, type LocalProxyOptions, startLocalProxy } from './local-proxy'
 export {
   checkPublicHost,
   type HostCheck,
@@ -45,6 +46,7 @@ export {
   systemResolve,
 } from './lookup'
 export type { ProxySettings } from './proxy'
+export { shellQuote, writeProxyCommand } from './proxy-command'
 export { redactText, redactUrl } from './redact'
 export { DEFAULT_OUTBOUND, type OutboundSettings, readOutboundSettings } from './settings'
 

@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   isaacRoutes(app, db)
   insightRoutes(app, db)
   reportServiceRoutes(app, db, boss, deps.workers)
-  refreshRoutes(app, db, boss, deps.workers, config)
+  refreshRoutes(app, db, boss, deps.workers, config, deps.outbound)
   buildRoutes(app, db, boss, deps.workers, uploadLimits)
   assistantRoutes(app, db, config.assistant, deps.outbound)
   jiraRoutes(app, db, config, deps.outbound)

@@ -4,6 +4,7 @@
 import { buildsToResolve, extractProject } from '@sextant/engine'
 import type { Config } from '../config'
 import { type Db, inTransaction } from '../db/connection'
+import type { OutboundClient } from '../http-client'
 import { checkoutBranch } from '../resources/refresh/git-checkout'
 import { checkRepositoryUrl } from '../resources/refresh/repository-url'
 import { ANALYSE_QUEUE } from './analyse.job'
@@ -17,6 +18,7 @@ export async function runRefresh(
   boss: PgBoss,
   config: Config,
   analysisUuid: string,
+  outbound: OutboundClient,
 ): Promise<'queued' | 'skipped' | 'failed'> {
   const { rows } = await db.query<{ branch: string; url: string | null }>(
     `SELECT a.branch, p.url FROM analyses a JOIN projects p ON p.uuid = a.project_uuid
@@ -37,12 +39,16 @@ export async function runRefresh(
     const guard = await checkRepositoryUrl(row.url, {
       allowPrivate: config.allowPrivateRepositories,
       allowLocal: config.allowLocalRepositories,
+      checkHost: (host) => outbound.checkHost(host),
     })
     if (!guard.ok) return await fail(guard.message)
     const checkout = await checkoutBranch(guard.repository.url, row.branch, {
       timeoutMs: config.gitTimeoutMs,
       allowLocal: config.allowLocalRepositories,
+      allowPrivate: config.allowPrivateRepositories,
       maxFileBytes: config.bodyLimitBytes,
+      outbound,
+      extraCaCerts: config.outbound.extraCaCerts,
     })
     const extraction = extractProject(checkout.files)
     if (extraction.files.length === 0 && buildsToResolve(checkout.files).length === 0)
@@ -98,8 +104,8 @@ export const refreshJob = defineJob<{ analysisUuid: string }>({
   queue: REFRESH_QUEUE,
   settings: requestQueue,
   concurrency: 'configured',
-  async handle(data, { db, boss, config, logger, wake }) {
-    const outcome = await runRefresh(db, boss, config, data.analysisUuid)
+  async handle(data, { db, boss, config, logger, outbound, wake }) {
+    const outcome = await runRefresh(db, boss, config, data.analysisUuid, outbound)
     logger.info({ analysis: data.analysisUuid, outcome }, 'refresh job done')
     // the analysis it queued runs at once in this process
     wake()

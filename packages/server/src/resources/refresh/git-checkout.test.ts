@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createOutboundClient, DEFAULT_OUTBOUND } from '../../http-client'
 import { tempDir } from '../../testing/databases'
 import { checkoutBranch } from './git-checkout'
 
@@ -15,6 +16,7 @@ const env = {
   GIT_COMMITTER_NAME: 't',
   GIT_COMMITTER_EMAIL: 't@t',
 }
+const outbound = createOutboundClient(DEFAULT_OUTBOUND)
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' })
 
 describe('checkoutBranch', () => {
@@ -44,7 +46,10 @@ describe('checkoutBranch', () => {
     const checkout = await checkoutBranch(`file://${work}`, 'main', {
       timeoutMs: 30_000,
       allowLocal: true,
+      allowPrivate: false,
       maxFileBytes: 1024,
+      outbound,
+      extraCaCerts: null,
     })
     expect(checkout.files.map((f) => f.path)).toEqual(
       files.filter((f) => !['README.md', 'src/Main.java'].includes(f)).sort(),

@@ -7,6 +7,7 @@ import type { Config } from '../../config'
 import { type Db, inTransaction } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import type { OutboundClient } from '../../http-client'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { REFRESH_QUEUE } from '../../jobs/refresh.job'
 import { writableProject } from '../../services/project-lookup'
@@ -33,11 +34,13 @@ export function refreshRoutes(
   boss: PgBoss,
   workers: Workers | null,
   config: Config,
+  outbound: OutboundClient,
 ): void {
   const guard = async (url: string) => {
     const r = await checkRepositoryUrl(url, {
       allowPrivate: config.allowPrivateRepositories,
       allowLocal: config.allowLocalRepositories,
+      checkHost: (host) => outbound.checkHost(host),
     })
     if (!r.ok) throw new HttpError(400, r.message)
     return r.repository

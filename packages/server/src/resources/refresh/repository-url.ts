@@ -2,8 +2,9 @@
 // `user@host:path`), and file only when SEXTANT_ALLOW_LOCAL_REPOSITORIES=true. The host is resolved and
 // every address must be public: loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16,
 // fe80::/10), CGNAT (100.64/10), unique-local (fc00::/7) and other special ranges are refused unless
-// SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true. The check runs when the URL is given and again before each clone.
-import { checkPublicHost, type Resolve } from '../../http-client'
+// SEXTANT_ALLOW_PRIVATE_REPOSITORIES=true. The check runs when the URL is given and again before each clone;
+// the clone's connections are checked once more on the address dialled (git-checkout.ts).
+import { checkPublicHost, type HostCheck } from '../../http-client'
 
 export type RepositoryUrl =
   | { kind: 'remote'; url: string; host: string }
@@ -12,8 +13,8 @@ export type RepositoryUrl =
 export interface GuardOptions {
   allowPrivate: boolean
   allowLocal: boolean
-  /** Host → addresses (tests); the system resolver by default. */
-  resolve?: Resolve
+  /** The early host check (the outbound client's, with its resolver); the system resolver by default. */
+  checkHost?: (host: string) => Promise<HostCheck>
 }
 
 export type GuardResult = { ok: true; repository: RepositoryUrl } | { ok: false; message: string }
@@ -57,7 +58,7 @@ export async function checkRepositoryUrl(raw: string, options: GuardOptions): Pr
   const parsed = parse(raw, options.allowLocal)
   if (!parsed.ok || parsed.repository.kind === 'local' || options.allowPrivate) return parsed
   const host = parsed.repository.host
-  const check = await checkPublicHost(host, options.resolve)
+  const check = await (options.checkHost ?? checkPublicHost)(host)
   if (!check.ok && check.reason === 'unresolvable') {
     return { ok: false, message: `The repository host ${host} could not be resolved.` }
   }
