@@ -1,6 +1,8 @@
-// Maven resolver benchmarks (issue 4 acceptance 5; DESIGN §8): a ~110-artifact project resolved cold
-// through a local HTTP Maven repository (Debian's /usr/share/maven-repo served on 127.0.0.1) and warm
-// from the same repository's cache, beside `mvn -o dependency:tree` on the same project in the same run.
+// Maven resolver benchmarks (issue 4 acceptance 5, issue 18 acceptance 2; DESIGN §8): a ~110-artifact
+// project resolved cold through a local HTTP Maven repository (Debian's /usr/share/maven-repo served on
+// 127.0.0.1) and warm from the same repository's cache, then as the server resolves it: through its
+// registry document cache (embedded PGlite), first and second analysis and offline, beside
+// `mvn -o dependency:tree` on the same project in the same run.
 import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, get } from 'node:http'
@@ -8,8 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
-import { type MavenFetchText, MavenRepository, resolveMavenProject } from '@sextant/engine'
+import { MavenRepository, type RegistryFetch, resolveMavenProject } from '@sextant/engine'
 import { serveMavenRepository } from '../packages/engine/src/testing/maven-http-repository'
+import { createMetadataSource } from '../packages/server/src/metadata'
+import { openMigratedDatabase } from '../packages/server/src/metadata/test-database'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 const run = promisify(execFile)
@@ -18,17 +22,21 @@ const project = join(import.meta.dirname, 'fixtures/maven-100')
 const warmRuns = 7
 const mvnRuns = 3
 
-function httpFetch(agent: Agent): MavenFetchText {
-  return (url) =>
-    new Promise((resolve, reject) => {
-      get(url, { agent }, (res) => {
+function httpFetch(agent: Agent): RegistryFetch {
+  return (request) =>
+    new Promise((resolve) => {
+      get(request.url, { agent }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        )
-        res.on('error', reject)
-      }).on('error', reject)
+        res.on('end', () => {
+          const status = res.statusCode ?? 0
+          const body = Buffer.concat(chunks).toString('utf8')
+          if (status === 200) resolve({ kind: 'ok', body, etag: null })
+          else if (status === 404) resolve({ kind: 'not-found' })
+          else resolve({ kind: 'failed', status, message: `HTTP ${status}` })
+        })
+        res.on('error', (e) => resolve({ kind: 'failed', status: null, message: e.message }))
+      }).on('error', (e) => resolve({ kind: 'failed', status: null, message: e.message }))
     })
 }
 
@@ -83,6 +91,68 @@ async function mvnTree(): Promise<{ ms: number; rows: string[] } | string> {
   }
 }
 
+/**
+ * The server's path (issue 18 acceptance 2): each analysis a new metadata source (a new process: no
+ * memory carried over) on one database; the second analysis and the offline one read every document
+ * from the database and must not send a request.
+ */
+async function throughServerCache(url: string, requested: () => number) {
+  const database = await openMigratedDatabase('embedded')
+  const config = {
+    npmRegistry: 'http://127.0.0.1:9/',
+    mavenRepositories: [url],
+    metadataTtlMs: 24 * 3600_000,
+  }
+  const analyse = (offline: boolean) =>
+    resolveOnce(createMetadataSource(database.db, { ...config, offline }).mavenRepository())
+  const rowsOf = (r: Awaited<ReturnType<typeof resolveOnce>>) =>
+    JSON.stringify(
+      r.result.modules.map((m) => m.nodes.map((n) => [n.groupId, n.artifactId, n.version, n.scope])),
+    )
+  try {
+    const start = requested()
+    const first = await analyse(false)
+    const firstRequests = requested() - start
+    const seconds: number[] = []
+    let same = true
+    for (let i = 0; i < 3; i++) {
+      const again = await analyse(false)
+      seconds.push(again.ms)
+      same &&= rowsOf(again) === rowsOf(first)
+    }
+    const offline = await analyse(true)
+    same &&= rowsOf(offline) === rowsOf(first)
+    const again = requested() - start - firstRequests
+    const secondMs = median(seconds)
+    const rows: BenchRow[] = [
+      {
+        what: `resolve through the server's registry cache (embedded PGlite), first analysis: ${firstRequests} documents fetched and stored`,
+        budget: '≤ 3 s',
+        measured: ms(first.ms),
+        ok: first.ms <= 3000,
+      },
+      {
+        what: `second analysis, a new process (every document from the database: ${again} requests), median of 3`,
+        budget: '≤ 1 s, 0 requests',
+        measured: ms(secondMs),
+        ok: secondMs <= 1000 && again === 0 && same,
+      },
+      {
+        what: 'offline (SEXTANT_OFFLINE), a new process, from the database',
+        budget: '≤ 1 s, same tree',
+        measured: ms(offline.ms),
+        ok: offline.ms <= 1000 && same,
+      },
+    ]
+    const notes = [
+      `Through the server's cache: second-analysis runs ${seconds.map(ms).join(', ')}; the trees of every run are ${same ? 'identical' : 'NOT identical'} to the first.`,
+    ]
+    return { rows, notes }
+  } finally {
+    await database.close()
+  }
+}
+
 export async function mavenBench(): Promise<BenchSection> {
   const title = 'Maven resolver: 110-artifact tree, cold through a local HTTP repository and warm'
   const command = 'npm run bench'
@@ -121,7 +191,7 @@ export async function mavenBench(): Promise<BenchSection> {
     // the JIT; the median is reported. Warm runs reuse the last cold run's repository.
     let repository: MavenRepository | null = null
     for (let i = 0; i < 3; i++) {
-      repository = new MavenRepository({ repositories: [served.url], fetchText: httpFetch(agent) })
+      repository = new MavenRepository({ repositories: [served.url], fetch: httpFetch(agent) })
       const cold = await resolveOnce(repository)
       colds.push(cold.ms)
       artifacts = cold.result.modules.reduce((n, m) => n + m.nodes.length, 0)
@@ -137,6 +207,9 @@ export async function mavenBench(): Promise<BenchSection> {
       warm = []
       for (let i = 0; i < warmRuns; i++) warm.push((await resolveOnce(repository)).ms)
     }
+    const cached = await throughServerCache(served.url, () => served.requested.length)
+    rows.push(...cached.rows)
+    notes.push(...cached.notes)
     const coldMs = median(colds)
     const warmMs = median(warm)
     rows.push({

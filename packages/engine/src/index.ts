@@ -2,6 +2,7 @@
 // No HTTP server, no SQL, no clock or network of its own: those arrive as arguments.
 
 export * from './advisories'
+export * from './datasources'
 export * from './datasources/maven-repository'
 export * from './datasources/npm'
 export * from './enrichment'

@@ -1,10 +1,11 @@
 // The plugin registries (issue 18 acceptance 1; STYLE rule 2; docs/adding-an-ecosystem.md): every
-// extractor and resolver is listed here with its metadata and the paths it must and must not
-// claim, and `matches` agrees with the project scanner; the pipeline that walks the registries
-// (project/resolve.ts, project/scan.ts) names no ecosystem. Each registry's api.test.ts runs the
-// shared conformance tests on every member.
+// extractor, resolver and datasource is listed here with its metadata (files: the paths each must
+// and must not claim, agreeing with the project scanner); every datasource a plugin names exists;
+// the pipeline that walks the registries (project/resolve.ts, project/scan.ts) names no ecosystem.
+// Each registry's api.test.ts runs the shared conformance tests on every member.
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { datasources } from './datasources/api'
 import { extractors } from './extractors/api'
 import type { FilePluginInfo } from './model'
 import { scanPaths } from './project/scan'
@@ -85,6 +86,11 @@ const RESOLVERS: Record<string, Listed> = {
   },
 }
 
+const DATASOURCES: Record<string, { ecosystem: string; defaultRegistries: string[] }> = {
+  npm: { ecosystem: 'npm', defaultRegistries: ['https://registry.npmjs.org/'] },
+  'maven-repository': { ecosystem: 'maven', defaultRegistries: ['https://repo.maven.apache.org/maven2'] },
+}
+
 const UNRELATED = ['README.md', 'src/index.ts', 'node_modules/a/package.json']
 
 const infoOf = (p: FilePluginInfo) => ({
@@ -147,6 +153,26 @@ describe('the resolver registry', () => {
       const manifests = scan.groups.filter((g) => g.kind === 'manifest').flatMap((g) => g.manifests)
       for (const p of listed.claims) expect(manifests.includes(p), p).toBe(resolver.lockfile !== undefined)
     })
+  })
+})
+
+describe('the datasource registry', () => {
+  it('lists exactly the datasources of this table, in this order, with their metadata', () => {
+    expect(datasources.map((d) => d.id)).toEqual(Object.keys(DATASOURCES))
+    for (const d of datasources) {
+      expect({ ecosystem: d.ecosystem, defaultRegistries: d.defaultRegistries }, d.id).toEqual(
+        DATASOURCES[d.id],
+      )
+      expect(existsSync(new URL(`./datasources/${d.id}/datasource.ts`, import.meta.url)), d.id).toBe(true)
+    }
+  })
+
+  it('has every datasource an extractor or a resolver names, and one per ecosystem', () => {
+    const ids = new Set(datasources.map((d) => d.id))
+    for (const p of [...extractors, ...resolvers])
+      for (const d of p.datasources) expect(ids.has(d), `${p.id} names ${d}`).toBe(true)
+    const ecosystems = datasources.map((d) => d.ecosystem)
+    expect(new Set(ecosystems).size).toBe(ecosystems.length)
   })
 })
 

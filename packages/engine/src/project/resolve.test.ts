@@ -7,6 +7,7 @@ import { MavenRepository } from '../datasources/maven-repository'
 import type { SourceFile } from '../extractors/types'
 import { topLevelGradleBuilds } from '../resolvers/gradle/resolver'
 import { topLevelPoms } from '../resolvers/maven/resolver'
+import { fileRegistryFetch } from '../testing/registry-fetch'
 import { resolveProject } from './resolve'
 
 const multi = fileURLToPath(new URL('../resolvers/maven/fixtures/multi-module/', import.meta.url))
@@ -32,13 +33,7 @@ describe('resolveProject', () => {
   it('merges a Maven reactor with an npm lockfile', async () => {
     const maven = new MavenRepository({
       repositories: ['file:///usr/share/maven-repo'],
-      fetchText: async (url) => {
-        try {
-          return { status: 200, body: readFileSync(fileURLToPath(url), 'utf8') }
-        } catch {
-          return { status: 404, body: '' }
-        }
-      },
+      fetch: fileRegistryFetch,
     })
     const result = await resolveProject([...files, lock], { 'maven-repository': maven })
     const names = result.graph.components.map((c) => `${c.ecosystem}:${c.name}`)

@@ -31,9 +31,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
 const failing: ResolverDeps = {
   'maven-repository': new MavenRepository({
     repositories: ['https://repository.invalid'],
-    fetchText: async () => {
-      throw new Error('connect ECONNREFUSED')
-    },
+    fetch: async () => ({ kind: 'failed', status: null, message: 'connect ECONNREFUSED' }),
   }),
   npm: {
     packuments: async (names) => new Map(names.map((n) => [n, { missing: 'registry unreachable' }])),

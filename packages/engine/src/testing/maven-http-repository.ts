@@ -1,13 +1,14 @@
 // A local HTTP Maven repository for tests (tests never download; README §tests): serves a folder
-// laid out as a Maven repository on 127.0.0.1, and the fetchText the MavenRepository datasource takes.
+// laid out as a Maven repository on 127.0.0.1, and the RegistryFetch the MavenRepository takes.
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, normalize } from 'node:path'
-import type { MavenFetchText } from '../datasources/maven-repository'
+import type { RegistryFetch } from '../datasources/types'
+import { registryFetchOf } from './registry-fetch'
 
 export interface ServedMavenRepository {
   url: string
-  fetchText: MavenFetchText
+  fetch: RegistryFetch
   /** Paths requested so far, in order. */
   requested: string[]
   close(): Promise<void>
@@ -30,13 +31,13 @@ export async function serveMavenRepository(root: string): Promise<ServedMavenRep
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
-  const fetchText: MavenFetchText = async (url) => {
+  const registryFetch = registryFetchOf(async (url) => {
     const res = await fetch(url)
     return { status: res.status, body: await res.text() }
-  }
+  })
   return {
     url: `http://127.0.0.1:${port}`,
-    fetchText,
+    fetch: registryFetch,
     requested,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1,17 +1,25 @@
 // The metadata facade (DESIGN §2 "analyses never call a registry twice for the same package", §4
 // "Caching, retries, concurrency limits and offline behaviour live once"; issue 5 "Datasources"):
 // one cache read per batch, only missing or expired packages fetched (each once), one batched write.
-// One package's failure is a problem entry; the rest of the batch is still answered.
-import { MavenRepository, packageKey } from '@sextant/engine'
+// One package's failure is a problem entry; the rest of the batch is still answered. The datasources
+// are the engine's registry (issue 18), all over one RegistryFetch: their documents (POMs,
+// maven-metadata.xml) go through the one document cache, shared with the Maven resolver.
+import {
+  type DatasourceClient,
+  type Ecosystem,
+  MavenRepository,
+  type PackageOutcome,
+  type PackageRequest,
+  packageKey,
+  datasources as registeredDatasources,
+} from '@sextant/engine'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { OutboundClient } from '../http-client'
-import type { Datasource, FetchOutcome } from './datasource'
-import type { MetadataKey, PackageMetadata, StoredDocument } from './document'
+import { DOCUMENT_FORMAT, type MetadataKey, type PackageMetadata, type StoredDocument } from './document'
+import { DocumentCache } from './document-cache'
 import { HttpClient, type HttpOptions } from './http'
-import { mavenDatasource, mavenFetchText } from './maven'
 import { MemoryCache } from './memory-cache'
-import { npmDatasource } from './npm'
 import {
   type CachedEntry,
   type CacheWrite,
@@ -20,6 +28,8 @@ import {
   readCachedMetadata,
   writeCachedMetadata,
 } from './package-metadata.repo'
+import { configuredRegistries } from './registries'
+import { createRegistryFetch } from './registry-fetch'
 
 export type MetadataProblemKind = 'not-found' | 'failed' | 'offline' | 'stale' | 'warning' | 'unsupported'
 
@@ -46,7 +56,9 @@ export interface MetadataSource {
   metadataFor(keys: readonly MetadataKey[]): Promise<MetadataBatch>
   /** The facade's HTTP client (request counts for tests and benchmarks). */
   readonly http: HttpClient
-  /** A Maven repository client for one analysis's resolution (its POM cache lives as long as it does). */
+  /** The document cache under every datasource and the Maven resolver (fetch counts for tests). */
+  readonly documents: DocumentCache
+  /** A Maven repository client for one analysis's resolution, over the persistent document cache. */
   mavenRepository(): MavenRepository
 }
 
@@ -63,10 +75,39 @@ export interface MetadataSourceOptions {
    * process and share it between analyses, so a warm analysis does not even read the database.
    */
   memoryEntries?: number
+  /** Bytes of registry documents (POMs, maven-metadata.xml) kept in memory (default 32 MiB). */
+  documentMemoryBytes?: number
 }
 
 /** The configuration the facade reads (config.ts: SEXTANT_NPM_REGISTRY, …_MAVEN_REPOSITORIES, …). */
 export type MetadataConfig = Pick<Config, 'npmRegistry' | 'mavenRepositories' | 'metadataTtlMs' | 'offline'>
+
+/** What a datasource answers for one package, its document tagged for storage. */
+type FetchOutcome =
+  | { kind: 'document'; document: StoredDocument; etag: string | null }
+  | Exclude<PackageOutcome, { kind: 'document' }>
+
+/** A registered datasource bound to the configured registries. */
+interface Bound {
+  ecosystem: Ecosystem
+  registry: string
+  covers?: DatasourceClient['covers']
+  fetch(request: PackageRequest): Promise<FetchOutcome>
+}
+
+function bind(ecosystem: Ecosystem, client: DatasourceClient): Bound {
+  return {
+    ecosystem,
+    registry: client.registry,
+    ...(client.covers ? { covers: (d, v) => client.covers!(d, v) } : {}),
+    fetch: async (request) => {
+      const outcome = await client.fetchPackage(request)
+      return outcome.kind === 'document'
+        ? { ...outcome, document: { format: DOCUMENT_FORMAT, ...outcome.document } }
+        : outcome
+    },
+  }
+}
 
 interface Shared {
   outcome: FetchOutcome
@@ -75,7 +116,7 @@ interface Shared {
 
 interface Wanted {
   key: string
-  datasource: Datasource
+  datasource: Bound
   name: string
   versions: Set<string>
 }
@@ -89,11 +130,22 @@ export function createMetadataSource(
   const now = options.now ?? (() => new Date())
   const http = new HttpClient(options.http, options.outbound)
   const maxBytes = options.http?.maxBytes ?? 128 * 1024 * 1024
-  const datasources = new Map<string, Datasource>([
-    ['npm', npmDatasource(http, config.npmRegistry)],
-    ['maven', mavenDatasource(http, config.mavenRepositories, maxBytes)],
-  ])
   const notFoundTtlMs = options.notFoundTtlMs ?? Math.min(config.metadataTtlMs, 3600_000)
+  const documents = new DocumentCache(db, http, {
+    ttlMs: config.metadataTtlMs,
+    notFoundTtlMs,
+    offline: config.offline,
+    now,
+    ...(options.documentMemoryBytes !== undefined ? { memoryBytes: options.documentMemoryBytes } : {}),
+  })
+  const registryFetch = createRegistryFetch({ http, documents, offline: config.offline, maxBytes })
+  const registries = configuredRegistries(config)
+  const datasources = new Map<string, Bound>(
+    registeredDatasources.map((d) => [
+      d.ecosystem,
+      bind(d.ecosystem, d.connect(registries[d.id] ?? d.defaultRegistries, registryFetch)),
+    ]),
+  )
   const memory = new MemoryCache(options.memoryEntries ?? 10_000)
   const covers = (w: Wanted, document: StoredDocument) =>
     w.datasource.covers?.(document, [...w.versions]) ?? true
@@ -122,11 +174,9 @@ export function createMetadataSource(
 
   return {
     http,
+    documents,
     mavenRepository: () =>
-      new MavenRepository({
-        repositories: config.mavenRepositories,
-        fetchText: mavenFetchText(http, maxBytes, config.offline),
-      }),
+      new MavenRepository({ repositories: registries['maven-repository'] ?? [], fetch: registryFetch }),
     async metadataFor(keys) {
       const batch: MetadataBatch = {
         packages: new Map(),
@@ -293,7 +343,7 @@ function notFoundMessage(w: Wanted): string {
   return `${w.name} is not in ${w.datasource.registry}`
 }
 
-const unsupported: Datasource = {
+const unsupported: Bound = {
   ecosystem: 'other',
   registry: '',
   fetch: async () => ({ kind: 'failed', status: null, message: 'unsupported' }),

@@ -1,9 +1,10 @@
 // Maven repository datasource (DESIGN §4 datasources): metadata and POMs over an injected fetch,
-// plus the safe XML reader the Maven resolver shares.
+// the licences they declare, plus the safe XML reader the Maven resolver shares.
+export { mavenRepositoryDatasource } from './datasource'
+export { pomLicences as mavenPomLicences } from './licences'
 export { type MavenMetadata, parseMavenMetadata } from './metadata'
 export {
-  type FetchText as MavenFetchText,
-  type FetchTextResponse as MavenFetchResponse,
+  MAVEN_ACCEPT,
   MAVEN_CENTRAL,
   type MavenCoordinates,
   type MavenPom,

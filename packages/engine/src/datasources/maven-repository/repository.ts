@@ -1,22 +1,19 @@
 // A Maven repository client (DESIGN §4 datasources): an ordered list of base URLs (http(s) or
-// file://), tried in order, over an injected `fetchText`; maven-metadata.xml merged across
-// repositories, POMs from the first that has them; one in-memory cache per analysis (no refetch).
+// file://), tried in order, over an injected RegistryFetch; maven-metadata.xml merged across
+// repositories, POMs from the first that has them. Each request says how long its answer may be
+// kept (a release POM forever, metadata and SNAPSHOT POMs until revalidated), so the server's one
+// cache serves every analysis; within one analysis nothing is asked twice.
+import type { CachePolicy, RegistryFetch } from '../types'
 import { type MavenMetadata, parseMavenMetadata } from './metadata'
 
-export interface FetchTextResponse {
-  status: number
-  body: string
-}
-
-/** The only I/O: fetch a URL's text. Throwing means the repository could not be reached. */
-export type FetchText = (url: string) => Promise<FetchTextResponse>
-
 export const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2'
+
+export const MAVEN_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.8'
 
 export interface MavenRepositoryOptions {
   /** Base URLs tried in order; Maven Central when empty or absent. */
   repositories?: readonly string[]
-  fetchText: FetchText
+  fetch: RegistryFetch
 }
 
 /** A repository that failed (unreachable or a server error), named so reports can say which. */
@@ -53,9 +50,13 @@ function artifactPath(groupId: string, artifactId: string): string {
 
 type Fetched = { kind: 'ok'; body: string } | { kind: 'missing' } | { kind: 'failed'; message: string }
 
+/** A released artefact never changes once published; a SNAPSHOT is replaced by each deploy. */
+const policyOfVersion = (version: string): CachePolicy =>
+  version.endsWith('-SNAPSHOT') ? 'revalidate' : 'immutable'
+
 export class MavenRepository {
   readonly repositories: readonly string[]
-  private readonly fetchText: FetchText
+  private readonly fetch: RegistryFetch
   private readonly cache = new Map<string, Promise<Fetched>>()
   /** One MavenPom object per URL, so callers may memoise what they derive from it (a WeakMap). */
   private readonly poms = new Map<string, MavenPom>()
@@ -68,7 +69,7 @@ export class MavenRepository {
   constructor(options: MavenRepositoryOptions) {
     const repos = (options.repositories ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => r !== '')
     this.repositories = repos.length > 0 ? repos : [MAVEN_CENTRAL]
-    this.fetchText = options.fetchText
+    this.fetch = options.fetch
   }
 
   /** Repositories that failed during this analysis. */
@@ -76,29 +77,43 @@ export class MavenRepository {
     return this.problemList
   }
 
-  private fetchOnce(repository: string, url: string): Promise<Fetched> {
+  private fetchOnce(repository: string, url: string, cache: CachePolicy): Promise<Fetched> {
     const hit = this.cache.get(url)
     if (hit) return hit
-    const p = this.doFetch(repository, url)
+    const p = this.doFetch(repository, url, cache)
     this.cache.set(url, p)
     return p
   }
 
-  private async doFetch(repository: string, url: string): Promise<Fetched> {
+  private async doFetch(repository: string, url: string, cache: CachePolicy): Promise<Fetched> {
     if (this.down.has(repository)) return { kind: 'failed', message: 'repository unreachable' }
     this.fetchCount++
-    try {
-      const res = await this.fetchText(url)
-      if (res.status >= 200 && res.status < 300) return { kind: 'ok', body: res.body }
-      if (res.status === 404 || res.status === 410) return { kind: 'missing' }
-      const message = `HTTP ${res.status}`
-      this.problemList.push({ repository, url, message })
-      return { kind: 'failed', message }
-    } catch (e) {
-      const message = `unreachable: ${e instanceof Error ? e.message : String(e)}`
-      this.down.add(repository)
-      this.problemList.push({ repository, url, message })
-      return { kind: 'failed', message }
+    const res = await this.fetch({ url, accept: MAVEN_ACCEPT, cache })
+    switch (res.kind) {
+      case 'ok':
+        if (res.stale) {
+          const message = `unreachable (${res.stale.message}); answered from the cache of ${res.stale.since}`
+          this.problemList.push({ repository, url, message })
+        }
+        return { kind: 'ok', body: res.body }
+      case 'not-found':
+        return { kind: 'missing' }
+      case 'not-modified':
+        this.problemList.push({ repository, url, message: 'HTTP 304 to an unconditional request' })
+        return { kind: 'failed', message: 'HTTP 304' }
+      case 'failed': {
+        // No HTTP answer at all: the repository is down, not asked again in this analysis. A request
+        // not sent (offline, nothing cached) says nothing of the repository: the next may be cached.
+        const unreachable = res.status === null && !res.offline
+        const message = unreachable
+          ? `unreachable: ${res.message}`
+          : res.status !== null
+            ? `HTTP ${res.status}`
+            : res.message
+        if (unreachable) this.down.add(repository)
+        this.problemList.push({ repository, url, message })
+        return { kind: 'failed', message }
+      }
     }
   }
 
@@ -110,7 +125,7 @@ export class MavenRepository {
     const file = `${artifactPath(c.groupId, c.artifactId)}/${c.version}/${c.artifactId}-${c.version}.pom`
     for (const repo of this.repositories) {
       const url = `${repo}/${file}`
-      const got = await this.fetchOnce(repo, url)
+      const got = await this.fetchOnce(repo, url, policyOfVersion(c.version))
       if (got.kind !== 'ok') continue
       let pom = this.poms.get(url)
       if (!pom) {
@@ -127,7 +142,7 @@ export class MavenRepository {
     const file = `${artifactPath(groupId, artifactId)}/maven-metadata.xml`
     let merged: MavenMetadata | null = null
     for (const repo of this.repositories) {
-      const got = await this.fetchOnce(repo, `${repo}/${file}`)
+      const got = await this.fetchOnce(repo, `${repo}/${file}`, 'revalidate')
       if (got.kind !== 'ok') continue
       const m = parseMavenMetadata(got.body)
       if (!m) continue

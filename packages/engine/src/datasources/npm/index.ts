@@ -1,4 +1,5 @@
-// npm registry datasource (DESIGN §4 datasources): packument parsing only; fetching, caching and
-// retries live in the server's datasource facade.
+// npm registry datasource (DESIGN §4 datasources): the packument request and its lenient parsing;
+// fetching, caching and retries are the caller's (the server's metadata cache).
+export { NPM_ACCEPT, NPM_REGISTRY, npmDatasource, npmPackagePath } from './datasource'
 export * from './licence-shapes'
 export * from './packument'

@@ -3,7 +3,8 @@
 // BOM versions from platform(), enforcedPlatform(), catalog references, mavenBom imports and the
 // Spring Boot plugin, and a warning with file and line for everything not read statically.
 import { describe, expect, it } from 'vitest'
-import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { MavenRepository } from '../../datasources/maven-repository'
+import { registryFetchOf, type TextFetch } from '../../testing/registry-fetch'
 import { resolveGradleBuild } from './build'
 
 const bom = (coords: string, managed: string[], body = ''): string => {
@@ -24,11 +25,11 @@ const pomPath = (coords: string): string => {
 
 function repository(poms: Record<string, string>): MavenRepository {
   const files = Object.fromEntries(Object.entries(poms).map(([c, text]) => [pomPath(c), text]))
-  const fetchText: MavenFetchText = async (url) => {
+  const fetchText: TextFetch = async (url) => {
     const body = files[url.replace('https://repo.test/', '')]
     return body === undefined ? { status: 404, body: '' } : { status: 200, body }
   }
-  return new MavenRepository({ repositories: ['https://repo.test'], fetchText })
+  return new MavenRepository({ repositories: ['https://repo.test'], fetch: registryFetchOf(fetchText) })
 }
 
 const PLATFORM = 'org.acme:acme-bom:2.0'

@@ -31,7 +31,7 @@ function resolve(project: string, repo: ServedMavenRepository) {
   return resolveGradleBuild({
     rootDir: '',
     readFile: (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), 'utf8') : null),
-    repository: new MavenRepository({ repositories: [repo.url], fetchText: repo.fetchText }),
+    repository: new MavenRepository({ repositories: [repo.url], fetch: repo.fetch }),
   })
 }
 

@@ -15,7 +15,8 @@ import { arch, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { MavenRepository } from '../../datasources/maven-repository'
+import { fileRegistryFetch } from '../../testing/registry-fetch'
 import { DEFAULT_PROFILE_ENVIRONMENT } from './profiles'
 import { resolveMavenProject } from './project'
 
@@ -24,11 +25,6 @@ const REPO = '/usr/share/maven-repo'
 const fixtures = new URL('./fixtures/', import.meta.url).pathname
 const HOW =
   'Maven is required for this test: apt-get update && apt-get install -y maven libmaven-dependency-plugin-java junit4 libjackson2-databind-java libcommons-lang3-java libcommons-text-java libhttpclient-java'
-
-const fileFetch: MavenFetchText = async (url) => {
-  const path = decodeURIComponent(new URL(url).pathname)
-  return existsSync(path) ? { status: 200, body: readFileSync(path, 'utf8') } : { status: 404, body: '' }
-}
 
 function mavenAvailable(): boolean {
   return (
@@ -160,7 +156,7 @@ describe('Maven resolver agrees with mvn dependency:tree', () => {
       for (const pom of poms) {
         const repo = repositoryFor(name)
         const expected = await mavenTrees(dir, pom, repo)
-        const repository = new MavenRepository({ repositories: [`file://${repo}`], fetchText: fileFetch })
+        const repository = new MavenRepository({ repositories: [`file://${repo}`], fetch: fileRegistryFetch })
         const readFile = (p: string): string | null =>
           existsSync(join(dir, p)) ? readFileSync(join(dir, p), 'utf8') : null
         const result = await resolveMavenProject({

@@ -4,19 +4,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { MavenRepository } from '../../datasources/maven-repository'
 import { requireCorpus } from '../../testing/corpus'
+import { fileRegistryFetch } from '../../testing/registry-fetch'
 import { parsePom } from './pom'
 import { resolveMavenProject } from './project'
 
-const fileFetch: MavenFetchText = async (url) => {
-  const p = decodeURIComponent(new URL(url).pathname)
-  return existsSync(p) ? { status: 200, body: readFileSync(p, 'utf8') } : { status: 404, body: '' }
-}
 const emptyRepository = (): MavenRepository =>
-  new MavenRepository({ repositories: ['file:///nonexistent-sextant-repo'], fetchText: fileFetch })
+  new MavenRepository({ repositories: ['file:///nonexistent-sextant-repo'], fetch: fileRegistryFetch })
 const debianRepository = (): MavenRepository =>
-  new MavenRepository({ repositories: ['file:///usr/share/maven-repo'], fetchText: fileFetch })
+  new MavenRepository({ repositories: ['file:///usr/share/maven-repo'], fetch: fileRegistryFetch })
 
 const PROJECTS = [
   'spring-petclinic',

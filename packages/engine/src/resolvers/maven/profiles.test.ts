@@ -2,8 +2,9 @@
 // properties of another environment, JDK ranges and negation, activeByDefault yielding, profile
 // dependencies replacing main ones, and <file> conditions that cannot be decided.
 import { describe, expect, it } from 'vitest'
-import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { MavenRepository } from '../../datasources/maven-repository'
 import type { Warning } from '../../model'
+import { registryFetchOf, type TextFetch } from '../../testing/registry-fetch'
 import { parsePom } from './pom'
 import { DEFAULT_PROFILE_ENVIRONMENT, type ProfileEnvironment, withActiveProfiles } from './profiles'
 import { resolveMavenProject } from './project'
@@ -99,8 +100,11 @@ describe('Maven profile activation', () => {
   })
 
   it('warns with file and line when the upload does not list its files', async () => {
-    const fetchText: MavenFetchText = async () => ({ status: 404, body: '' })
-    const repository = new MavenRepository({ repositories: ['https://repo.test'], fetchText })
+    const fetchText: TextFetch = async () => ({ status: 404, body: '' })
+    const repository = new MavenRepository({
+      repositories: ['https://repo.test'],
+      fetch: registryFetchOf(fetchText),
+    })
     const text = pom(profile('here', '<file><exists>marker</exists></file>', 'here'))
     const result = await resolveMavenProject({
       pomPath: 'pom.xml',

@@ -1,7 +1,8 @@
 // Bad input for the Maven resolver (issue 4 acceptance 4): each problem is a warning naming the
 // artifact, file and line, and the rest of the project still resolves.
 import { describe, expect, it } from 'vitest'
-import { type MavenFetchText, MavenRepository } from '../../datasources/maven-repository'
+import { MavenRepository } from '../../datasources/maven-repository'
+import { registryFetchOf, type TextFetch } from '../../testing/registry-fetch'
 import { resolveMavenProject } from './project'
 
 const pom = (coords: string, body = ''): string => {
@@ -18,13 +19,13 @@ const path = (coords: string): string => {
 }
 
 function repo(files: Record<string, string>, down = false): MavenRepository {
-  const fetchText: MavenFetchText = async (url) => {
+  const fetchText: TextFetch = async (url) => {
     if (down) throw new Error('ECONNREFUSED')
     const rel = url.replace('https://repo.test/', '')
     const body = files[rel]
     return body === undefined ? { status: 404, body: '' } : { status: 200, body }
   }
-  return new MavenRepository({ repositories: ['https://repo.test'], fetchText })
+  return new MavenRepository({ repositories: ['https://repo.test'], fetch: registryFetchOf(fetchText) })
 }
 
 async function resolve(project: Record<string, string>, files: Record<string, string> = {}, down = false) {
