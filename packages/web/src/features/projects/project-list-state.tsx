@@ -1,11 +1,13 @@
 // The empty and failed states of a project list; renders the list when there is one. An empty list of a
-// member's account says how to upload with a token; an empty public list says so and offers sign-in.
+// member's account says how to upload with a token (or, to roles that may not create projects, who
+// can); an empty public list says so and offers sign-in.
 import { Text } from '@mantine/core'
 import type { Project } from '@sextant/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { AlertIcon, InfoIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
+import { useRights } from '../account/use-rights'
 import { UploadExample } from './upload-example'
 
 interface Props {
@@ -16,6 +18,7 @@ interface Props {
 }
 
 export function ProjectListState({ query, publicOnly, render }: Props) {
+  const may = useRights()
   if (query.isError) {
     return (
       <StatusPanel title="SORRY, SOMETHING WENT WRONG" tone="danger" icon={<AlertIcon size={22} />}>
@@ -38,7 +41,14 @@ export function ProjectListState({ query, publicOnly, render }: Props) {
       </StatusPanel>
     ) : (
       <StatusPanel title="No projects yet" tone="info" icon={<InfoIcon size={22} />} testId="projects-empty">
-        <UploadExample />
+        {may('projects', 'create') ? (
+          <UploadExample />
+        ) : (
+          <Text size="sm">
+            Projects of this account are created by its Administrators and team administrators; once one is
+            added, your role may open it{may('projects', 'edit') ? ' and add scans to it' : ''}.
+          </Text>
+        )}
       </StatusPanel>
     )
   }
