@@ -3,16 +3,14 @@
 // assistant is a local OpenAI-compatible fake streaming slowly; the tab opened from the keyboard shows
 // the answer growing as it streams, as markdown, then a follow-up sent with Enter; an answer that
 // breaks off shows its reason. Without the feature there is no AI tab. Screenshots and an axe-core scan of the chat.
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeAssistant, startFakeAssistant } from '../../packages/server/src/testing/fake-assistant'
 import { TEST_ADMIN, type TestInstance } from '../../packages/server/src/testing/instance'
-import { repoRoot, startTinyAppServer, type TinyAppServer } from './fixture'
+import { injectAxe, repoRoot, startTinyAppServer, type TinyAppServer } from './fixture'
 
 const shots = join(repoRoot, 'test-results/screenshots')
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const advisory = {
   id: 'GHSA-e2e0-ms00-0003',
   modified: '2024-01-01T00:00:00Z',
@@ -121,7 +119,7 @@ describe('the AI tab in Chromium', () => {
 
     await page.getByTestId('assistant-chat').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, 'assistant-chat.png') })
-    await page.addScriptTag({ path: axePath })
+    await injectAxe(page)
     const serious = await page.evaluate(async () => {
       const axe = (
         window as unknown as {

@@ -3,7 +3,6 @@
 // npm advisories, one of them twice; the component filter, the period switch, another account's empty
 // dashboard; no serious axe violations. Screenshots: dashboard-*.png.
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,11 +17,11 @@ import {
   type TestNpmRegistry,
 } from '../../packages/server/src/testing/npm-registry'
 import { launchBrowser } from './browser'
+import { injectAxe } from './fixture'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 const webDir = join(repoRoot, 'packages/web/dist')
 const shots = join(repoRoot, 'test-results/screenshots')
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 describe('dashboard in Chromium', () => {
   let t: TestInstance
@@ -140,7 +139,7 @@ describe('dashboard in Chromium', () => {
     await page.getByTestId('dashboard-period').getByText('7 days').click()
     await expect.poll(() => rows.count()).toBe(2)
 
-    await page.addScriptTag({ path: axePath })
+    await injectAxe(page)
     const serious = await page.evaluate(async () => {
       const axe = (
         window as unknown as {

@@ -1,5 +1,7 @@
 // @sextant/contract: zod schemas and the typed route table for every public API payload (DESIGN §1).
 // No runtime dependency but zod; imported by server, sdk and web alike.
+import './browser-parsing'
+
 export * from './accounts'
 export * from './accounts.routes'
 export * from './advisories'

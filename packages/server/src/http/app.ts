@@ -42,6 +42,7 @@ import { vulnLookupRoutes } from '../resources/vulns/vulns.routes'
 import { ReportCache } from '../services/report-cache'
 import { installAuth } from './auth'
 import { installErrorHandling, sendError } from './errors'
+import { installSecurityHeaders } from './security-headers'
 
 export interface AppDeps {
   config: Config
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
   })
   installErrorHandling(app, config.bodyLimitBytes)
+  await installSecurityHeaders(app)
   await app.register(multipart, {
     limits: {
       fileSize: config.bodyLimitBytes,
