@@ -28,4 +28,11 @@ describe('openApiDocument', () => {
     expect(latest?.parameters).toContainEqual(expect.objectContaining({ name: 'branch', in: 'query' }))
     expect(doc.paths['/api/v1/credentials/login']?.post?.requestBody).toBeDefined()
   })
+
+  it("documents the headers a route reads besides Authorization (a public project's upload key)", () => {
+    for (const path of ['/api/v1/uploads/{projectId}/sbom-cdx.json', '/api/v1/uploads/{projectId}/manifests'])
+      expect(doc.paths[path]?.post?.parameters).toContainEqual(
+        expect.objectContaining({ name: 'X-Upload-Key', in: 'header' }),
+      )
+  })
 })

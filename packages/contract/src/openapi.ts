@@ -28,6 +28,14 @@ function parametersOf(route: RouteDef): JsonSchema[] {
       out.push({ name, in: where, required: where === 'path' || required.has(name), schema: property })
     }
   }
+  for (const header of route.headers ?? [])
+    out.push({
+      name: header.name,
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: { type: 'string' },
+    })
   return out
 }
 

@@ -41,7 +41,18 @@ export interface RouteDef {
   response: z.ZodType
   /** The §6 permission checked for every call before the handler (server http/auth.ts). */
   permission?: Permission
+  /** Optional request headers the route reads besides Authorization (documented in OpenAPI). */
+  headers?: readonly { name: string; description: string }[]
 }
+
+/** Issue 13 item 10: a public project's upload key, for scans of it without sign-in. */
+const uploadKeyHeader = [
+  {
+    name: 'X-Upload-Key',
+    description:
+      'The upload key answered (once) by the anonymous upload that created this public project; needed to add a scan to it without sign-in.',
+  },
+] as const
 
 const projectIdParams = z.object({ projectId: z.string().min(1) })
 
@@ -124,6 +135,7 @@ export const routes = {
     status: 202,
     response: uploadResponseSchema,
     permission: { area: 'projects', action: 'edit', createParam: 'projectId' },
+    headers: uploadKeyHeader,
   },
   uploadManifests: {
     method: 'POST',
@@ -137,6 +149,7 @@ export const routes = {
     status: 202,
     response: uploadResponseSchema,
     permission: { area: 'projects', action: 'edit', createParam: 'projectId' },
+    headers: uploadKeyHeader,
   },
   reportLatest: {
     method: 'GET',
