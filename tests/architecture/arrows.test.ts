@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
 import { describe, expect, it } from 'vitest'
 import { arrowRules } from './rules'
+import { serverRoleRules } from './server-rules'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 
@@ -12,7 +13,7 @@ async function cruiseTree(baseDir: string): Promise<ICruiseResult> {
     ['packages'],
     {
       baseDir,
-      ruleSet: { forbidden: arrowRules },
+      ruleSet: { forbidden: [...arrowRules, ...serverRoleRules] },
       tsPreCompilationDeps: true,
       doNotFollow: { path: 'node_modules' },
       exclude: { path: ['node_modules', 'dist', '/fixtures/'] },
@@ -37,10 +38,19 @@ describe('package arrows', () => {
     expect(serverToEngine).toContain('packages/contract/src/index.ts')
   }, 120_000)
 
-  it('flags web importing engine, and deep imports', async () => {
+  it('flags web importing engine, deep imports, and SQL or HttpError out of their rooms', async () => {
     const output = await cruiseTree(resolve(import.meta.dirname, 'fixtures/crossing'))
     const names = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)
     expect(names).toContain('web-arrows: packages/web/src/index.ts → packages/engine/src/index.ts')
     expect(names).toContain('no-deep-imports: packages/sdk/src/index.ts → packages/engine/src/deep.ts')
+    // server roles (issue 18 item 5): a route importing the pool's module, a service importing HttpError
+    expect(names).toContain(
+      'server-sql-only-in-repos: packages/server/src/things.routes.ts → packages/server/src/db/connection.ts',
+    )
+    expect(names).toContain(
+      'server-http-errors-only-in-routes: packages/server/src/things.service.ts → packages/server/src/http/errors.ts',
+    )
+    // …while a repo may, a Db type and a transaction may be imported anywhere, and routes throw HttpError
+    expect(names.filter((n) => n.includes('things.repo.ts') || n.includes('db/transaction.ts'))).toEqual([])
   }, 60_000)
 })

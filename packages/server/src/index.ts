@@ -7,13 +7,13 @@ export {
   type ImportResult,
   importAdvisorySource,
   type LocalAdvisories,
-  openDatabase,
   readLocalAdvisories,
   SourceError,
   type SourceImportResult,
 } from './advisories'
 export type { Config } from './config'
 export { ConfigError, loadConfig } from './config'
+export { type OpenedDatabase, openDatabase } from './db/open'
 export { type EnrichmentImportResult, formatEnrichmentWarning, importEnrichmentSource } from './enrichment'
 export { createOutboundClient, type OutboundClient } from './http-client'
 export { createMetadataSource, type MetadataSource } from './metadata'

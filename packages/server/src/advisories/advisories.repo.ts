@@ -10,7 +10,8 @@ import {
   preferredCvss,
   severityOf,
 } from '@sextant/engine'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 
 export interface PackageKey {
   ecosystem: Ecosystem

@@ -6,12 +6,7 @@ export { type LocalAdvisories, readLocalAdvisories } from './local-records'
 export { defaultImportLimits, type ImportLimits, SourceError } from './readers'
 export { readAdvisorySnapshot, snapshotOf } from './snapshot'
 export { type AdvisorySource, configuredSources, DEFAULT_ADVISORY_SOURCES } from './sources'
-export {
-  importAdvisorySource,
-  type OpenedDatabase,
-  openDatabase,
-  type SourceImportResult,
-} from './standalone'
+export { importAdvisorySource, type SourceImportResult } from './standalone'
 export { type AdvisoryStore, createAdvisoryStore } from './store'
 export {
   ADVISORY_SYNC_QUEUE,

@@ -1,46 +1,10 @@
-// `sextant advisories import <path|url>` without a running server (issue 9 CLI): opens the configured
-// database (the embedded one only when no other process holds its data folder, DESIGN §1), migrates,
-// imports one source and records it in advisory_sources like a sync does.
+// `sextant advisories import <path|url>` without a running server (issue 9 CLI): on a database opened by
+// db/open.ts, imports one source and records it in advisory_sources like a sync does.
 import type { Config } from '../config'
-import { createPool, type Db } from '../db/connection'
-import { startEmbeddedDatabase } from '../db/embedded'
-import { migrate } from '../db/migrate'
+import type { Db } from '../db/connection'
 import { formatWarning, type ImportOptions, type ImportResult, importAdvisories } from './import.service'
 import { configuredSources, sourceIdOf } from './sources'
 import { markRunning, recordRun } from './sources.repo'
-
-export interface OpenedDatabase {
-  db: Db
-  embedded: boolean
-  close(): Promise<void>
-}
-
-/** The configured database, migrated; throws with a message to act on when the data folder is in use. */
-export async function openDatabase(config: Config): Promise<OpenedDatabase> {
-  if (config.databaseUrl) {
-    const db = createPool({ connectionString: config.databaseUrl }, 4)
-    try {
-      await migrate(db)
-    } catch (error) {
-      await db.end()
-      throw error
-    }
-    return { db, embedded: false, close: () => db.end() }
-  }
-  const embedded = await startEmbeddedDatabase(config.dataDir)
-  const db = createPool(embedded.target, 4)
-  const close = async () => {
-    await db.end().catch(() => {})
-    await embedded.stop()
-  }
-  try {
-    await migrate(db)
-  } catch (error) {
-    await close()
-    throw error
-  }
-  return { db, embedded: true, close }
-}
 
 export interface SourceImportResult extends ImportResult {
   sourceId: string

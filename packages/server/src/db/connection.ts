@@ -16,21 +16,6 @@ export function createPool(target: ConnectionTarget, max: number): pg.Pool {
 export type Db = pg.Pool
 export type DbClient = pg.PoolClient
 
-export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promise<T>): Promise<T> {
-  const client = await db.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
-}
-
 /** True for PostgreSQL's unique_violation (23505): a concurrent write took the same key first. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../testing/databases'
-import { createPool, type Db, inTransaction } from './connection'
+import { createPool, type Db } from './connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded'
+import { inTransaction } from './transaction'
 
 describe('embedded database host', () => {
   const dir = tempDir('emb')

@@ -3,7 +3,8 @@
 // removal of CVEs gone from a snapshot, and the lookups the analysis and the CWE route make.
 import type { EnrichmentKind } from '@sextant/contract'
 import type { CweEntry, EpssScore, KevEntry } from '@sextant/engine'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 
 export interface WriteCounts {
   inserted: number

@@ -3,9 +3,9 @@
 // cleanly with a reason while the stored rows stay in use.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type OpenedDatabase, openDatabase } from '../advisories/standalone'
 import { corpusDir } from '../advisories/test-corpus'
 import { loadConfig } from '../config'
+import { type OpenedDatabase, openDatabase } from '../db/open'
 import { createOutboundClient, DEFAULT_OUTBOUND } from '../http-client'
 import { createTestDatabase, storageModes, type TestDatabase } from '../testing/databases'
 import { configuredEnrichmentSources, DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE } from './sources'

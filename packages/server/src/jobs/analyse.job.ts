@@ -14,7 +14,8 @@ import {
   resolveScoreThresholds,
   type Warning,
 } from '@sextant/engine'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import { projectLicensing } from '../resources/licences/licences.service'

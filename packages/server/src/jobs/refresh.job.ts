@@ -3,7 +3,8 @@
 // files, commit and `.meterian` file on the analysis, and queues it on `analyse` (the same job path).
 import { buildsToResolve, extractProject } from '@sextant/engine'
 import type { Config } from '../config'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 import type { OutboundClient } from '../http-client'
 import { checkoutBranch } from '../resources/refresh/git-checkout'
 import { checkRepositoryUrl } from '../resources/refresh/repository-url'

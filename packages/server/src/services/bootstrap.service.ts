@@ -2,7 +2,8 @@
 // administrator (from SEXTANT_ADMIN_EMAIL / SEXTANT_ADMIN_PASSWORD, or generated and printed once) and
 // the optional SEXTANT_BOOTSTRAP_TOKEN API token. Each is decided once, even with many processes starting.
 import type { Config } from '../config'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 import { ensureDefaultAccount, insertMembership } from './identity.repo'
 import { digestToken, hashPassword, newPassword, newUuid } from './secrets'
 

@@ -9,7 +9,8 @@ import {
   projectNameOf,
   type SourceFile,
 } from '@sextant/engine'
-import { type Db, inTransaction } from '../db/connection'
+import type { Db } from '../db/connection'
+import { inTransaction } from '../db/transaction'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'

@@ -1,7 +1,8 @@
 // Accounts in storage for administration (spec accounts-and-api §3 Account, §7 Accounts): listing,
 // search by member e-mail, creation with the first Administrator, activation, deletion.
 import type { AccountSummary } from '@sextant/contract'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import {
   type AccountRecord,
   type AccountRow,

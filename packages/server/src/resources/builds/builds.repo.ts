@@ -1,7 +1,8 @@
 // CI builds in storage (product-notes "How scans reach the server": create a build, upload its files,
 // start, poll): the build row, its uploaded files, and its state joined from analysis and report.
 import type { AssessmentState, ReportStatus, ScoreDomainName } from '@sextant/contract'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 
 export interface BuildRow {
   uuid: string

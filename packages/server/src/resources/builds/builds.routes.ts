@@ -11,7 +11,8 @@ import {
   type ScoreThresholds,
 } from '@sextant/engine'
 import type { FastifyInstance } from 'fastify'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'

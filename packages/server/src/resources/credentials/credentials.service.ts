@@ -2,7 +2,8 @@
 // of the e-mail before the @ as name", §7 Authentication, MFA). Sessions store only token digests;
 // a member with MFA gets a session that may only answer the MFA challenge until the code is checked.
 import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
 import { insertMembership, insertSession, type MemberRecord } from '../../services/identity.repo'
 import {

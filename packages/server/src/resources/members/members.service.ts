@@ -3,7 +3,8 @@
 // The members-update check of the original product always failed for a non-empty account uuid (§5);
 // here it checks what was evidently meant: the member must belong to the account being changed.
 import { accountMessages, type Role } from '@sextant/contract'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
 import { insertMembership, teamRoleOf } from '../../services/identity.repo'
 import { newUuid } from '../../services/secrets'

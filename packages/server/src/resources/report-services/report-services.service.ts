@@ -2,7 +2,8 @@
 // a new analysis on the stored graph of the branch's latest report, queued on `recompute`, with the
 // exclusions and data of now; and the recompute-needed state the page's button glows on.
 import { exclusionsFingerprint } from '@sextant/engine'
-import { type Db, inTransaction } from '../../db/connection'
+import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
 import { RECOMPUTE_QUEUE } from '../../jobs/analyse.job'
 import type { PgBoss } from '../../jobs/boss'

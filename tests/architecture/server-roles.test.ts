@@ -1,0 +1,106 @@
+// Server roles the import graph cannot show (issue 18 item 5; STYLE rules 3, 5, 9): SQL is run (a
+// `.query(` or `.executeSql(` call) only in the storage layer, and only `Config` reads `process.env` (the
+// CLI entry passes it in). Read with the TypeScript parser, so comments and strings never count.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { sqlOutsideRepos, storageLayer } from './server-rules'
+
+const repoRoot = resolve(import.meta.dirname, '../..')
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) return ['node_modules', 'dist', 'fixtures'].includes(e.name) ? [] : sourceFiles(path)
+    return /\.(tsx?|mjs|js)$/.test(e.name) ? [path] : []
+  })
+}
+
+const isTestSupport = (path: string) =>
+  /\.test\.tsx?$/.test(path) || path.includes('/src/testing/') || /\/test-[^/]+\.ts$/.test(path)
+
+function parse(path: string): ts.SourceFile {
+  return ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true)
+}
+
+function find(source: ts.SourceFile, match: (node: ts.Node) => boolean): number {
+  let count = 0
+  const visit = (node: ts.Node) => {
+    if (match(node)) count++
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return count
+}
+
+const sqlCall = (node: ts.Node) =>
+  ts.isCallExpression(node) &&
+  ts.isPropertyAccessExpression(node.expression) &&
+  ['query', 'executeSql'].includes(node.expression.name.text)
+
+const envRead = (node: ts.Node) =>
+  ts.isPropertyAccessExpression(node) &&
+  node.name.text === 'env' &&
+  ts.isIdentifier(node.expression) &&
+  node.expression.text === 'process'
+
+describe('server roles', () => {
+  const serverSrc = join(repoRoot, 'packages/server/src')
+  const product = sourceFiles(serverSrc).filter((f) => !isTestSupport(f))
+  const inStorageLayer = (path: string) =>
+    storageLayer.some((re) => new RegExp(re).test(relative(repoRoot, path)))
+
+  it('runs SQL only in *.repo.ts and db/', () => {
+    const offenders = product
+      .filter((f) => !inStorageLayer(f) && find(parse(f), sqlCall) > 0)
+      .map((f) => relative(serverSrc, f))
+    expect(offenders.filter((f) => !sqlOutsideRepos.includes(f))).toEqual([])
+    // The list of modules not moved yet only shrinks: an entry that no longer runs SQL must go.
+    const stale = sqlOutsideRepos.filter(
+      (f) =>
+        !offenders.includes(f) &&
+        !(
+          existsSync(join(serverSrc, f)) &&
+          readFileSync(join(serverSrc, f), 'utf8').includes('isUniqueViolation')
+        ),
+    )
+    expect(stale).toEqual([])
+    // the check sees real calls: the repos run SQL
+    expect(
+      product.filter((f) => f.endsWith('.repo.ts') && find(parse(f), sqlCall) > 0).length,
+    ).toBeGreaterThan(10)
+  })
+
+  it('reads process.env only in Config and the entry points', () => {
+    const entries = [
+      'packages/server/src/config.ts',
+      'packages/cli/src/main.ts',
+      // a child process of the embedded database: its environment is set by db/embedded.ts
+      'packages/server/src/db/pglite-host.mjs',
+      // the build tool's configuration, not product code
+      'packages/web/vite.config.ts',
+    ]
+    const reads = ['engine', 'contract', 'sdk', 'server', 'web', 'cli']
+      .flatMap((pkg) => sourceFiles(join(repoRoot, 'packages', pkg)))
+      .filter((f) => !isTestSupport(f))
+      .filter((f) => find(parse(f), envRead) > 0)
+      .map((f) => relative(repoRoot, f))
+    expect(reads).toContain('packages/server/src/config.ts')
+    expect(reads.filter((f) => !entries.includes(f) && !envReadsLeft.includes(f))).toEqual([])
+    expect(envReadsLeft.filter((f) => !reads.includes(f))).toEqual([])
+  })
+})
+
+/** Modules that still read the environment themselves: work left in issue 18 item 5. */
+const envReadsLeft = [
+  'packages/engine/src/project/peer-cyclonedx-npm.ts',
+  'packages/server/src/db/embedded.ts',
+  'packages/server/src/metadata/npm-outdated.ts',
+  'packages/server/src/resources/credentials/mail.ts',
+  'packages/server/src/resources/mfa/sms.ts',
+  'packages/server/src/resources/refresh/git-checkout.ts',
+  'packages/server/src/runtime.ts',
+  'packages/server/src/services/secrets.ts',
+]

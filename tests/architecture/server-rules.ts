@@ -1,0 +1,87 @@
+// Server roles as dependency-cruiser rules (issue 18 item 5; STYLE rules 5 and 9): SQL only in
+// `*.repo.ts`, HttpError only in routes and the HTTP layer. The rules see imports; server-roles.test.ts
+// adds the text checks the imports cannot show (`.query(` calls, `process.env` reads).
+import type { IForbiddenRuleType } from 'dependency-cruiser'
+
+const server = '^packages/server/src/'
+/** Tests and test-support files (fixture servers, test databases) may do what product code may not. */
+const testSupport = ['\\.test\\.ts$', '/src/testing/', '/test-[^/]+\\.ts$']
+
+/**
+ * Where the storage layer lives: repositories, `db/` (pool, migrations, locks, the embedded database),
+ * the runtime that opens the pool and the package index that hands `openDatabase` to the CLI. Everything
+ * else holds a `Db` only as a type and hands it to a repo; `db/transaction.ts` (a unit of work over repo
+ * calls) may be used anywhere.
+ */
+export const storageLayer = ['\\.repo\\.ts$', `${server}db/`, `${server}(runtime|index)\\.ts$`]
+
+/** Modules that may not yet follow the rules: each entry is work left in issue 18 item 5. */
+export const sqlOutsideRepos: string[] = [
+  'http/auth.ts',
+  'jobs/analyse.job.ts',
+  'jobs/refresh.job.ts',
+  'resources/accounts/accounts.routes.ts',
+  'resources/accounts/configuration.ts',
+  'resources/accounts/properties.ts',
+  'resources/admin/admin.routes.ts',
+  'resources/credentials/credentials.routes.ts',
+  'resources/credentials/credentials.service.ts',
+  'resources/deletion-requests/deletion-requests.routes.ts',
+  'resources/health.routes.ts',
+  'resources/isaac/isaac.routes.ts',
+  'resources/members/members.service.ts',
+  'resources/mfa/mfa.routes.ts',
+  'resources/refresh/refresh.routes.ts',
+  'resources/report-services/report-services.service.ts',
+  'resources/teams/teams.routes.ts',
+  'resources/tokens/tokens.routes.ts',
+  'services/bootstrap.service.ts',
+  'services/projects.access.ts',
+  'services/secrets.ts',
+  'services/uploads.service.ts',
+  // isUniqueViolation: a repo should answer 'taken' as a value
+  'resources/jira/jira.routes.ts',
+  'resources/tags/tags.routes.ts',
+]
+export const httpErrorOutsideRoutes: string[] = [
+  'services/uploads.service.ts',
+  'services/project-lookup.ts',
+  'services/projects.access.ts',
+  'resources/vulns/languages.ts',
+  'resources/credentials/credentials.service.ts',
+  'resources/exclusions/exclusions.service.ts',
+  'resources/report-services/report-services.service.ts',
+  'resources/members/members.service.ts',
+  'resources/accounts/properties.ts',
+  'resources/licences/licences.service.ts',
+]
+const exactly = (path: string) => `^packages/server/src/${path.replace(/\./g, '\\.')}$`
+
+export const serverRoleRules: IForbiddenRuleType[] = [
+  {
+    name: 'server-sql-only-in-repos',
+    comment:
+      "SQL only in *.repo.ts (STYLE rule 9; issue 18 item 5): the driver and db/'s values (pool, migrations, isUniqueViolation) are the storage layer's; others import Db as a type and db/transaction.ts",
+    severity: 'error',
+    from: {
+      path: server,
+      pathNot: [...storageLayer, ...testSupport, ...sqlOutsideRepos.map(exactly)],
+    },
+    to: {
+      path: [`${server}db/`, '(^|/)node_modules/(pg|pg-pool|@electric-sql/[^/]+)/'],
+      pathNot: `${server}db/transaction\\.ts$`,
+      dependencyTypesNot: ['type-only'],
+    },
+  },
+  {
+    name: 'server-http-errors-only-in-routes',
+    comment:
+      'services return expected problems as values (STYLE rule 5; issue 18 item 5): only routes (*.routes.ts) and the HTTP layer (http/) turn them into HTTP errors',
+    severity: 'error',
+    from: {
+      path: server,
+      pathNot: ['\\.routes\\.ts$', `${server}http/`, ...testSupport, ...httpErrorOutsideRoutes.map(exactly)],
+    },
+    to: { path: `${server}http/errors\\.ts$` },
+  },
+]
