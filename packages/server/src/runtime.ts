@@ -2,7 +2,7 @@
 // embedded PGlite (no DATABASE_URL) or on a PostgreSQL server. Start-up order: config → database →
 // migrations → first-start identity → jobs → workers → HTTP. Stop reverses it, letting running jobs finish.
 import { fileURLToPath } from 'node:url'
-import pino, { type Logger } from 'pino'
+import pino, { type DestinationStream, type Logger } from 'pino'
 import { createAdvisoryStore } from './advisories'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
@@ -27,6 +27,8 @@ export interface StartOptions {
   print?: (line: string) => void
   /** Outbound client options besides Config's (tests inject a resolver: DNS rebinding). */
   outbound?: Omit<OutboundOptions, 'settings'>
+  /** Where log lines go; stdout by default (tests read them for secrets). */
+  log?: DestinationStream
 }
 
 export interface RunningSextant {
@@ -45,7 +47,10 @@ const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function startSextant(options: StartOptions): Promise<RunningSextant> {
   const config = loadConfig(options.env ?? process.env)
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`))
-  const logger = pino({ level: config.logLevel, base: { service: 'sextant' } })
+  const logger = pino(
+    { level: config.logLevel, base: { service: 'sextant' } },
+    options.log ?? pino.destination(1),
+  )
 
   let embedded: EmbeddedDatabase | null = null
   let target: ConnectionTarget

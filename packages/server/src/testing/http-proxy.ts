@@ -10,6 +10,8 @@ export interface TestProxy {
   connects: string[]
   /** Proxy-Authorization headers received. */
   authorizations: (string | undefined)[]
+  /** Local ports of the proxy's own connections onward: a server seeing one of these was reached through it. */
+  upstreamPorts: Set<number>
   close(): Promise<void>
 }
 
@@ -26,6 +28,7 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
   const connects: string[] = []
   const authorizations: (string | undefined)[] = []
   const sockets = new Set<Socket>()
+  const upstreamPorts = new Set<number>()
   const server = createServer((_req, res) => res.writeHead(405).end('CONNECT only'))
   const expected = options.auth
     ? `Basic ${Buffer.from(`${options.auth.user}:${options.auth.password}`).toString('base64')}`
@@ -52,6 +55,7 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
     }
     const where = options.route?.(split[1]!, Number(split[2])) ?? { host: split[1]!, port: Number(split[2]) }
     const upstream = connect(where.port, where.host, () => {
+      if (upstream.localPort) upstreamPorts.add(upstream.localPort)
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       if (head.length) upstream.write(head)
       upstream.pipe(client)
@@ -70,6 +74,7 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
     url: `http://${auth}127.0.0.1:${port}`,
     connects,
     authorizations,
+    upstreamPorts,
     close: async () => {
       for (const s of sockets) s.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,5 +1,5 @@
 // A whole Sextant (API + workers) for API tests, on a test database, listening on a free loopback port.
-import { type RunningSextant, startSextant } from '../runtime'
+import { type RunningSextant, type StartOptions, startSextant } from '../runtime'
 import { createTestDatabase, type StorageMode } from './databases'
 
 export interface TestInstance {
@@ -14,13 +14,15 @@ export const TEST_BOOTSTRAP_TOKEN = '5b0e3f8c-55d4-4e4d-9f55-2a6f9c1d0e11'
 export async function startTestInstance(
   mode: StorageMode,
   extraEnv: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  options: { workers?: boolean } & Pick<StartOptions, 'outbound' | 'log'> = {},
 ): Promise<TestInstance> {
   const database = await createTestDatabase(mode)
   const sextant = await startSextant({
     api: true,
     workers: options.workers ?? true,
     print: () => {},
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.log ? { log: options.log } : {}),
     env: {
       PORT: '0',
       HOST: '127.0.0.1',

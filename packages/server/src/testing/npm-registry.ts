@@ -31,6 +31,8 @@ export interface TestNpmRegistry {
   totalRequests(): number
   /** Request paths as sent (`/@babel%2fcore`), in order since the last reset. */
   paths(): string[]
+  /** Remote ports of the connections requests came on (to tell a proxy's from a direct one). */
+  remotePorts(): number[]
   /** Most requests in flight at one time since the last reset. */
   maxInFlight(): number
   resetCounters(): void
@@ -84,6 +86,7 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
   const headers = new Map<string, IncomingMessage['headers']>()
   const faults = new Map<string, { fault: RegistryFault; left: number }[]>()
   const paths: string[] = []
+  const ports: number[] = []
   let total = 0
   let inFlight = 0
   let maxInFlight = 0
@@ -146,6 +149,7 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
   const server = createServer((req, res) => {
     total++
     paths.push(req.url ?? '')
+    if (req.socket.remotePort) ports.push(req.socket.remotePort)
     inFlight++
     maxInFlight = Math.max(maxInFlight, inFlight)
     res.on('close', () => inFlight--)
@@ -161,10 +165,12 @@ export async function startTestNpmRegistry(options: TestNpmRegistryOptions = {})
     requests: (name) => counts.get(name) ?? 0,
     totalRequests: () => total,
     paths: () => [...paths],
+    remotePorts: () => [...ports],
     maxInFlight: () => maxInFlight,
     resetCounters: () => {
       counts.clear()
       paths.length = 0
+      ports.length = 0
       total = 0
       maxInFlight = inFlight
     },
