@@ -19,6 +19,10 @@ export const exportFormatSchema = z.enum([
 ])
 export type ExportFormatName = z.infer<typeof exportFormatSchema>
 
+/** Which dependencies a download lists: every one, or production only (report-page §2 scope options). */
+export const exportScopeSchema = z.enum(['all', 'prod'])
+export type ExportScope = z.infer<typeof exportScopeSchema>
+
 export const eraStatusSchema = z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED'])
 
 export const eraSchema = z.object({
@@ -27,6 +31,8 @@ export const eraSchema = z.object({
   reportUuid: z.string(),
   branch: z.string(),
   format: exportFormatSchema,
+  /** The dependencies the file lists: 'all', or 'prod' as the page's Production scope. */
+  scope: exportScopeSchema.default('all'),
   status: eraStatusSchema,
   /** 0-100; 100 when done, 0 after a failure. */
   progress: z.number().int(),
@@ -50,6 +56,8 @@ export const eraCreateBodySchema = z.object({
   branch: z.string().min(1).max(500).optional(),
   reportUuid: z.string().min(1).optional(),
   format: exportFormatSchema,
+  /** 'prod': production dependencies only, as the page shows them with its Production scope. */
+  scope: exportScopeSchema.optional(),
 })
 
 export const eraConfigSchema = z.object({
@@ -65,6 +73,7 @@ export const downloadParamsSchema = z.object({ format: exportFormatSchema, proje
 export const downloadQuerySchema = z.object({
   branch: z.string().min(1).max(500).optional(),
   reportUuid: z.string().min(1).optional(),
+  scope: exportScopeSchema.optional(),
 })
 export const reportJsonQuerySchema = z.object({
   branch: z.string().min(1).max(500).optional(),

@@ -179,6 +179,8 @@ export const licensingResultSchema = z.object({
   exclusions: z.array(z.unknown()).optional(),
   /** The copyright text the account set for the library (copyright edit dialog); absent when none. */
   copyright: z.string().optional(),
+  /** Nothing valid declared (undeclared or wholly unrecognised); absent in older reports and when false. */
+  undeclared: z.boolean().optional(),
 })
 
 export const licensingSectionSchema = z.object({

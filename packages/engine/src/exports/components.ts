@@ -4,6 +4,7 @@
 import type { Language, Scope } from '../model'
 import { makePurl } from '../model'
 import type { Advice, LicenceRef, ReportDocument, StabilityVersion } from '../report/document'
+import type { TotalsScope } from '../report/totals'
 
 export interface ExportComponent {
   /** Unique within the document: the purl (a bom-ref, an SPDX id seed). */
@@ -127,8 +128,10 @@ export function licenceText(licences: readonly LicenceRef[]): string {
   return licences.map((l) => l.id).join('; ')
 }
 
-/** What a format needs beside the document: the project's name and when the file is made. */
+/** What a format needs beside the document: the project's name, when the file is made, and its scope. */
 export interface ExportContext {
   projectName: string
   generatedAt: Date
+  /** 'prod': only production dependencies, as the page's 'Production' scope shows them; default 'all'. */
+  scope?: TotalsScope
 }

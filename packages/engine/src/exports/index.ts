@@ -1,6 +1,7 @@
 // Public API of engine/exports (DESIGN §4 exports; spec report-page §9 download types, CSV exports):
 // the registry of download formats, each a pure function from a report document to file bytes.
 import type { ReportDocument } from '../report/document'
+import { scopedDocument } from '../report/totals'
 import type { ExportContext } from './components'
 import { licencesCsv, sbomCsv, stabilityCsv, vulnerabilitiesCsv } from './csv/exports'
 import { cyclonedxJson, cyclonedxXml } from './cyclonedx/serialize'
@@ -78,12 +79,15 @@ export function isExportFormat(text: string): text is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(text)
 }
 
-/** The file of one format as bytes (text formats in UTF-8). */
+/**
+ * The file of one format as bytes (text formats in UTF-8), of the report narrowed to `ctx.scope` (the
+ * page's scope switch): every format then counts what the page counts for that scope (issue 14).
+ */
 export async function renderExport(
   format: ExportFormat,
   doc: ReportDocument,
   ctx: ExportContext,
 ): Promise<Uint8Array> {
-  const out = await exportFormats[format].render(doc, ctx)
+  const out = await exportFormats[format].render(scopedDocument(doc, ctx.scope ?? 'all'), ctx)
   return typeof out === 'string' ? new TextEncoder().encode(out) : out
 }

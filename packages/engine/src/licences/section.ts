@@ -94,6 +94,7 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
       a = assessLicence(source.licences, input.policies, options)
       details.push({ purl: c.purl, assessment: a, origin: source.origin })
       Object.assign(result, { licenses: a.licences, warnings: a.warnings, violations: a.violations })
+      if (a.undeclared) result.undeclared = true
     } else {
       missingMetadata.push(c.purl)
       result.warnings = [LICENCE_METADATA_MISSING_WARNING]

@@ -218,6 +218,8 @@ export interface LicensingResult {
   exclusions?: unknown[]
   /** The copyright text the account set for the library (spec §2 Copyright edit dialog); absent when none. */
   copyright?: string
+  /** Nothing valid declared (undeclared or wholly unrecognised): counted in summary.undeclared. */
+  undeclared?: boolean
 }
 
 export interface LicensingSection {

@@ -1,6 +1,6 @@
 // Renders one download of a stored report through the engine's export registry (spec report-page §9
 // download types), names the file, and runs queued exports for the `export` job (DESIGN §3).
-import type { ExportFormatName } from '@sextant/contract'
+import type { ExportFormatName, ExportScope } from '@sextant/contract'
 import { exportFormats, renderExport } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { findProject } from '../services/projects.repo'
@@ -13,12 +13,17 @@ export interface RenderedFile {
 }
 
 /**
- * `shop-front_main.sbom-cdx.json`: safe characters only, for Content-Disposition, and never a leading dot
+ * `shop-front_main.sbom-cdx.json` (`shop-front_main.prod.pdf` for production only): safe characters only, for Content-Disposition, and never a leading dot
  * (a project named '.' would download as the hidden file `._main.pdf`).
  */
-export function fileNameOf(projectName: string, branch: string, format: ExportFormatName): string {
+export function fileNameOf(
+  projectName: string,
+  branch: string,
+  format: ExportFormatName,
+  scope: ExportScope = 'all',
+): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'project'
-  return `${safe(projectName)}_${safe(branch)}.${exportFormats[format].extension}`
+  return `${safe(projectName)}_${safe(branch)}${scope === 'prod' ? '.prod' : ''}.${exportFormats[format].extension}`
 }
 
 export async function renderReportFile(
@@ -26,14 +31,15 @@ export async function renderReportFile(
   reportUuid: string,
   format: ExportFormatName,
   now: Date = new Date(),
+  scope: ExportScope = 'all',
 ): Promise<RenderedFile | null> {
   const doc = await reportDocument(db, reportUuid)
   if (!doc) return null
   const project = await findProject(db, doc.project.uuid)
   const projectName = project?.name ?? doc.project.uuid
-  const content = await renderExport(format, doc, { projectName, generatedAt: now })
+  const content = await renderExport(format, doc, { projectName, generatedAt: now, scope })
   return {
-    name: fileNameOf(projectName, doc.project.branch, format),
+    name: fileNameOf(projectName, doc.project.branch, format, scope),
     contentType: exportFormats[format].contentType,
     content,
   }
@@ -51,7 +57,7 @@ export async function runExport(
   if (!claimed) return 'skipped'
   try {
     await setProgress(db, exportUuid, 40, `Writing the ${claimed.format} file`)
-    const file = await renderReportFile(db, claimed.reportUuid, claimed.format, now())
+    const file = await renderReportFile(db, claimed.reportUuid, claimed.format, now(), claimed.scope)
     if (!file) {
       await failExport(db, exportUuid, 'The report of this export no longer exists.')
       return 'failed'

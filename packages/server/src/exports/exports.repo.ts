@@ -2,7 +2,7 @@
 // one row per requested file with its status, progress and, once done, the bytes (bytea), so any API
 // process can answer status and file. Also the report lookups downloads start from.
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Era, ExportFormatName } from '@sextant/contract'
+import type { Era, ExportFormatName, ExportScope } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
@@ -49,6 +49,7 @@ interface ExportRow {
   report_uuid: string
   branch: string
   format: ExportFormatName
+  scope: ExportScope
   status: Era['status']
   progress: number
   message: string | null
@@ -61,7 +62,7 @@ interface ExportRow {
 }
 
 const columns =
-  'uuid, project_uuid, report_uuid, branch, format, status, progress, message, download_key, file_name, size, created_at, finished_at, expires_at'
+  'uuid, project_uuid, report_uuid, branch, format, scope, status, progress, message, download_key, file_name, size, created_at, finished_at, expires_at'
 
 export function presentEra(r: ExportRow): Era {
   return {
@@ -70,6 +71,7 @@ export function presentEra(r: ExportRow): Era {
     reportUuid: r.report_uuid,
     branch: r.branch,
     format: r.format,
+    scope: r.scope,
     status: r.status,
     progress: r.status === 'DONE' ? 100 : r.status === 'FAILED' ? 0 : r.progress,
     message: r.message,
@@ -85,11 +87,17 @@ export function presentEra(r: ExportRow): Era {
 
 export async function insertExport(
   db: Db,
-  e: { projectUuid: string; report: ReportRef; format: ExportFormatName; retentionHours: number },
+  e: {
+    projectUuid: string
+    report: ReportRef
+    format: ExportFormatName
+    scope: ExportScope
+    retentionHours: number
+  },
 ): Promise<Era> {
   const { rows } = await db.query<ExportRow>(
-    `INSERT INTO exports (uuid, project_uuid, report_uuid, branch, format, status, progress, message, download_key, expires_at)
-     VALUES ($1, $2, $3, $4, $5, 'QUEUED', 0, 'Waiting for an export worker', $6, now() + make_interval(hours => $7))
+    `INSERT INTO exports (uuid, project_uuid, report_uuid, branch, format, scope, status, progress, message, download_key, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $8, 'QUEUED', 0, 'Waiting for an export worker', $6, now() + make_interval(hours => $7))
      RETURNING ${columns}`,
     [
       randomUUID(),
@@ -99,6 +107,7 @@ export async function insertExport(
       e.format,
       randomBytes(16).toString('hex'),
       e.retentionHours,
+      e.scope,
     ],
   )
   return presentEra(rows[0]!)
@@ -117,15 +126,27 @@ export async function findExport(db: Db, uuid: string): Promise<(Era & { project
 export async function claimExport(
   db: Db,
   uuid: string,
-): Promise<{ reportUuid: string; projectUuid: string; format: ExportFormatName } | null> {
-  const { rows } = await db.query<{ report_uuid: string; project_uuid: string; format: ExportFormatName }>(
+): Promise<{
+  reportUuid: string
+  projectUuid: string
+  format: ExportFormatName
+  scope: ExportScope
+} | null> {
+  const { rows } = await db.query<{
+    report_uuid: string
+    project_uuid: string
+    format: ExportFormatName
+    scope: ExportScope
+  }>(
     `UPDATE exports SET status = 'RUNNING', progress = 10, message = 'Reading the report', started_at = now()
      WHERE uuid = $1 AND (status = 'QUEUED' OR (status = 'RUNNING' AND started_at < now() - interval '10 minutes'))
-     RETURNING report_uuid, project_uuid, format`,
+     RETURNING report_uuid, project_uuid, format, scope`,
     [uuid],
   )
   const r = rows[0]
-  return r ? { reportUuid: r.report_uuid, projectUuid: r.project_uuid, format: r.format } : null
+  return r
+    ? { reportUuid: r.report_uuid, projectUuid: r.project_uuid, format: r.format, scope: r.scope }
+    : null
 }
 
 export async function setProgress(db: Db, uuid: string, progress: number, message: string): Promise<void> {

@@ -1,7 +1,13 @@
 // Downloads (spec report-page §7 "POST /api/v1/reports/{format}/{id}", "GET /api/v1/reports/{pid}/json";
 // §5 download availability; accounts-and-api §7 "Report export (eras)"). Small reports answer the file
 // at once; PDFs and large reports become an era made by the `export` job and polled by the page.
-import { type Era, type ExportFormatName, exportFormatSchema, routes } from '@sextant/contract'
+import {
+  type Era,
+  type ExportFormatName,
+  type ExportScope,
+  exportFormatSchema,
+  routes,
+} from '@sextant/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
@@ -65,11 +71,17 @@ function sendFile(
 }
 
 export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
-  async function queue(project: ProjectRecord, report: ReportRef, format: ExportFormatName): Promise<Era> {
+  async function queue(
+    project: ProjectRecord,
+    report: ReportRef,
+    format: ExportFormatName,
+    scope: ExportScope,
+  ): Promise<Era> {
     const era = await insertExport(db, {
       projectUuid: project.uuid,
       report,
       format,
+      scope,
       retentionHours: RETENTION_HOURS,
     })
     await boss.send(EXPORT_QUEUE, { exportUuid: era.id } satisfies ExportJobData)
@@ -80,10 +92,10 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
     const project = await readableProject(db, request.principal, params.projectId)
     const report = await reportOf(db, project, query.branch, query.reportUuid)
     if (report.components <= INLINE_COMPONENTS_LIMIT && !alwaysQueued.includes(params.format)) {
-      const file = await renderReportFile(db, report.uuid, params.format)
+      const file = await renderReportFile(db, report.uuid, params.format, new Date(), query.scope)
       if (file) return sendFile(reply, file)
     }
-    return queue(project, report, params.format)
+    return queue(project, report, params.format, query.scope ?? 'all')
   })
 
   bindRoute(app, routes.reportJsonDownload, async ({ params, query, request, reply }) => {
@@ -110,7 +122,12 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
     const id = body.projectId ?? body.pid
     if (!id) throw new HttpError(400, 'Invalid body: projectId: give the project uuid (projectId or pid).')
     const project = await readableProject(db, request.principal, id)
-    return queue(project, await reportOf(db, project, body.branch, body.reportUuid), body.format)
+    return queue(
+      project,
+      await reportOf(db, project, body.branch, body.reportUuid),
+      body.format,
+      body.scope ?? 'all',
+    )
   })
 
   bindRoute(app, routes.eraConfig, async () => ({

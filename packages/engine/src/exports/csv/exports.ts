@@ -125,7 +125,10 @@ export function sbomCsv(doc: ReportDocument): string {
     licenceText(c.licences),
     c.scope,
     c.transitive ? 'transitive' : 'direct',
-    c.advices.length,
+    // as the page counts vulnerabilities: critical to low, not excluded (report/totals.ts)
+    c.advices.filter(
+      (a) => !a.exclusions?.length && ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'].includes(a.severity),
+    ).length,
     c.purl,
   ])
   return csvText(SBOM_COLUMNS, rows)

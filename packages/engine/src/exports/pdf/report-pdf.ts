@@ -1,8 +1,10 @@
 // The assessment report PDF (spec report-page §9 download type `pdf`; product-notes "Downloads"):
 // project, branch and date, the three scores with a one-line verdict each, then per-domain tables
-// (vulnerabilities, outdated components, licences and licence issues) and the analysis notes.
+// (vulnerabilities, outdated components, licences and licence issues), the vulnerability descriptions
+// (markdown rendered) and the analysis notes. Every count is the report page's (report/totals.ts).
 import type { Advice, ReportDocument, Severity, StabilityVersion } from '../../report/document'
 import { assessmentLine, scoreLabel } from '../../report/score-label'
+import { type ReportTotals, reportTotals } from '../../report/totals'
 import type { ExportContext } from '../components'
 import { epssPercent } from '../csv/exports'
 import {
@@ -21,6 +23,7 @@ import {
   sectionTitle,
   table,
 } from './layout'
+import { drawMarkdown, markdownToText } from './markdown'
 import { type DomainVerdict, verdicts } from './verdicts'
 
 const severityColour: Record<Severity, string> = {
@@ -74,6 +77,7 @@ function cover(pdf: Pdf, doc: ReportDocument, ctx: ExportContext): void {
     ['Languages', doc.summary.languages.join(', ') || '-'],
     ['Report id', doc.uuid],
     ['Status', doc.status],
+    ['Dependencies listed', ctx.scope === 'prod' ? 'Production only' : 'All dependencies'],
   ]
   const top = pdf.y
   const colWidth = contentWidth / 2
@@ -143,11 +147,11 @@ function scoreCard(pdf: Pdf, v: DomainVerdict, x: number, y: number, width: numb
     .text(pdfText(v.line), x + 14, y + 82, { width: width - 28, height: 36, ellipsis: true })
 }
 
-function scoreCards(pdf: Pdf, doc: ReportDocument): void {
+function scoreCards(pdf: Pdf, doc: ReportDocument, totals: ReportTotals): void {
   const gap = 12
   const width = (contentWidth - 2 * gap) / 3
   const y = pdf.y + 4
-  verdicts(doc).forEach((v, i) => {
+  verdicts(doc, totals).forEach((v, i) => {
     scoreCard(pdf, v, page.margin + i * (width + gap), y, width)
   })
   pdf.y = y + 124 + 8
@@ -159,8 +163,10 @@ interface VulnerabilityRow {
   component: string
 }
 
-function securitySection(pdf: Pdf, doc: ReportDocument): void {
-  const rows: VulnerabilityRow[] = doc.security.assessments
+const isExcluded = (advice: Advice) => (advice.exclusions?.length ?? 0) > 0
+
+function vulnerabilityRows(doc: ReportDocument): VulnerabilityRow[] {
+  return doc.security.assessments
     .flatMap((a) =>
       a.reports.flatMap((r) =>
         r.advices.map((advice) => ({
@@ -171,14 +177,27 @@ function securitySection(pdf: Pdf, doc: ReportDocument): void {
     )
     .sort(
       (x, y) =>
+        Number(isExcluded(x.advice)) - Number(isExcluded(y.advice)) ||
         severityRank[x.advice.severity] - severityRank[y.advice.severity] ||
         (y.advice.cvss ?? 0) - (x.advice.cvss ?? 0),
     )
+}
+
+/** "155 vulnerabilities (22 critical, …) in 40 of 1,091 components; 3 excluded": the page's figures. */
+function securityCounts(t: ReportTotals['security']): string {
+  const severities = (['critical', 'high', 'medium', 'low'] as const).map((k) => `${t[k]} ${k}`).join(', ')
+  const others = t.suggest + t.none > 0 ? `, ${t.suggest + t.none} suggestion(s) or info` : ''
+  const excluded = t.excluded > 0 ? `; ${t.excluded} excluded (listed last)` : ''
+  return `${t.vulnerabilities} vulnerabilities (${severities})${others} in ${t.vulnerableComponents} of ${t.components} components${excluded}.`
+}
+
+function securitySection(pdf: Pdf, doc: ReportDocument, totals: ReportTotals): void {
+  const rows = vulnerabilityRows(doc)
   sectionTitle(
     pdf,
     'Security',
     doc.security.assessed
-      ? `${rows.length} finding(s) across ${doc.security.componentsCount} components, most severe first. Score ${scoreLabel(doc.security)} (minimum ${doc.thresholds.security}).${suffix(doc.security)}`
+      ? `${securityCounts(totals.security)} Most severe first. Score ${scoreLabel(doc.security)} (minimum ${doc.thresholds.security}).${suffix(doc.security)}`
       : (assessmentLine(doc.security) ?? 'Not assessed.'),
   )
   const columns: Column<VulnerabilityRow>[] = [
@@ -186,7 +205,10 @@ function securitySection(pdf: Pdf, doc: ReportDocument): void {
       header: 'Severity',
       width: 62,
       text: (r) => r.advice.severity,
-      draw: (d, r, x, y) => pill(d, r.advice.severity, severityColour[r.advice.severity], x, y + 1.5, 52),
+      draw: (d, r, x, y) =>
+        isExcluded(r.advice)
+          ? pill(d, 'EXCLUDED', palette.na, x, y + 1.5, 52)
+          : pill(d, r.advice.severity, severityColour[r.advice.severity], x, y + 1.5, 52),
     },
     { header: 'Vulnerability', width: 112, text: (r) => r.advice.cve ?? r.advice.id, bold: true },
     { header: 'Component', width: 150, text: (r) => r.component },
@@ -206,7 +228,7 @@ function securitySection(pdf: Pdf, doc: ReportDocument): void {
   if (doc.security.assessed)
     table(pdf, columns, rows, {
       detail: (r) =>
-        `${r.advice.kevEntry ? `[KEV: ${r.advice.kevEntry.exploited ? 'exploited' : 'listed'}] ` : ''}${r.advice.description.replace(/\s+/g, ' ')}`,
+        `${isExcluded(r.advice) ? `[excluded, ${r.advice.severity.toLowerCase()}] ` : ''}${r.advice.kevEntry ? `[KEV: ${r.advice.kevEntry.exploited ? 'exploited' : 'listed'}] ` : ''}${markdownToText(r.advice.description)}`,
       empty: 'No known vulnerabilities.',
     })
 }
@@ -215,7 +237,8 @@ function lag(v: StabilityVersion): number {
   return v.newMajorVersionAvailable ? 0 : v.newMinorVersionAvailable ? 1 : v.newPatchVersionAvailable ? 2 : 3
 }
 
-function stabilitySection(pdf: Pdf, doc: ReportDocument): void {
+function stabilitySection(pdf: Pdf, doc: ReportDocument, totals: ReportTotals): void {
+  const t = totals.stability
   const rows = doc.stability.reports
     .flatMap((r) => r.versions.map((v) => ({ v, language: r.language })))
     .filter(({ v }) => lag(v) < 3)
@@ -224,7 +247,7 @@ function stabilitySection(pdf: Pdf, doc: ReportDocument): void {
     pdf,
     'Stability',
     doc.stability.assessed
-      ? `${rows.length} of ${doc.stability.componentsCount} components have newer versions; the columns show the latest patch, minor and major release. Score ${scoreLabel(doc.stability)} (minimum ${doc.thresholds.stability}).${suffix(doc.stability)}`
+      ? `${t.outdated} of ${t.components} components outdated (${t.major} major, ${t.minor} minor, ${t.patch} patch${t.excluded ? `; ${t.excluded} excluded` : ''}); the columns show the latest patch, minor and major release. Score ${scoreLabel(doc.stability)} (minimum ${doc.thresholds.stability}).${suffix(doc.stability)}`
       : (assessmentLine(doc.stability) ?? 'Not assessed.'),
   )
   const newer = (mine: string, latest: string | null) => (latest && latest !== mine ? latest : '-')
@@ -245,14 +268,15 @@ function stabilitySection(pdf: Pdf, doc: ReportDocument): void {
     )
 }
 
-function licensingSection(pdf: Pdf, doc: ReportDocument): void {
+function licensingSection(pdf: Pdf, doc: ReportDocument, totals: ReportTotals): void {
+  const t = totals.licensing
   const results = doc.licensing.reports.flatMap((r) => r.results)
   const issues = results.filter((r) => r.violations.length || r.warnings.length)
   sectionTitle(
     pdf,
     'Licensing',
     doc.licensing.assessed
-      ? `${results.length} components, ${issues.length} with licence issues. Score ${scoreLabel(doc.licensing)} (minimum ${doc.thresholds.licensing}).${suffix(doc.licensing)}`
+      ? `${t.components} components: ${t.forbidden} forbidden, ${t.undeclared} not declared${t.excluded ? `, ${t.excluded} excluded` : ''}; ${issues.length} with licence warnings or violations. Score ${scoreLabel(doc.licensing)} (minimum ${doc.thresholds.licensing}).${suffix(doc.licensing)}`
       : (assessmentLine(doc.licensing) ?? 'Not assessed.'),
   )
   if (!doc.licensing.assessed) return
@@ -293,6 +317,48 @@ function licensingSection(pdf: Pdf, doc: ReportDocument): void {
   )
 }
 
+/** Each vulnerability once, with its description rendered from markdown. */
+function descriptionsSection(pdf: Pdf, doc: ReportDocument): void {
+  if (!doc.security.assessed) return
+  const seen = new Map<string, VulnerabilityRow & { components: string[] }>()
+  for (const row of vulnerabilityRows(doc)) {
+    const key = row.advice.cve ?? row.advice.id
+    const entry = seen.get(key)
+    if (entry) {
+      if (!entry.components.includes(row.component)) entry.components.push(row.component)
+    } else seen.set(key, { ...row, components: [row.component] })
+  }
+  if (seen.size === 0) return
+  sectionTitle(
+    pdf,
+    'Vulnerability details',
+    `${seen.size} distinct vulnerabilities, as their advisories describe them.`,
+  )
+  for (const [id, entry] of seen) {
+    ensureSpace(pdf, 60)
+    const y = pdf.y
+    pill(pdf, entry.advice.severity, severityColour[entry.advice.severity], page.margin, y + 1, 52)
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(palette.ink)
+      .text(pdfText(`${id}${entry.advice.cwe ? ` · ${entry.advice.cwe}` : ''}`), page.margin + 60, y, {
+        width: contentWidth - 60,
+      })
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(palette.muted)
+      .text(pdfText(`In ${entry.components.join(', ')}`), page.margin + 60, pdf.y, {
+        width: contentWidth - 60,
+      })
+    pdf.moveDown(0.3)
+    drawMarkdown(pdf, entry.advice.description, page.margin + 60, contentWidth - 60)
+    pdf.moveDown(0.6)
+  }
+  pdf.x = page.margin
+}
+
 function notesSection(pdf: Pdf, doc: ReportDocument): void {
   if (doc.notes.length === 0) return
   sectionTitle(pdf, 'Analysis notes', 'Problems met while reading the project files and the registries.')
@@ -325,10 +391,13 @@ export async function reportPdf(doc: ReportDocument, ctx: ExportContext): Promis
   }
   const pdf = newPdf(frame)
   cover(pdf, doc, ctx)
-  scoreCards(pdf, doc)
-  securitySection(pdf, doc)
-  stabilitySection(pdf, doc)
-  licensingSection(pdf, doc)
+  // the report as given: a download of the production scope arrives already narrowed (scopedDocument)
+  const totals = reportTotals(doc, 'all')
+  scoreCards(pdf, doc, totals)
+  securitySection(pdf, doc, totals)
+  stabilitySection(pdf, doc, totals)
+  licensingSection(pdf, doc, totals)
+  descriptionsSection(pdf, doc)
   notesSection(pdf, doc)
   drawFrames(pdf, frame)
   return pdfBytes(pdf)

@@ -1,7 +1,10 @@
 // One-line verdicts for the three scores of the assessment PDF (product-notes "Downloads": pdf, "the
-// three scores with a one-line verdict each"). Pure counting over the report document.
+// three scores with a one-line verdict each"). The counts are the report page's (report/totals.ts), so
+// the PDF says what the page says for the same report and scope (issue 14 acceptance 4); a domain not
+// assessed, or only in part, says so first (report/score-label.ts).
 import type { ReportDocument } from '../../report/document'
 import { assessmentLine } from '../../report/score-label'
+import { type ReportTotals, reportTotals } from '../../report/totals'
 
 export type Domain = 'security' | 'stability' | 'licensing'
 
@@ -15,70 +18,34 @@ export interface DomainVerdict {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
-function securityLine(doc: ReportDocument): string {
-  const s = doc.security
-  if (!s.assessed) return assessmentLine(s) ?? 'Not assessed.'
-  const counts = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, SUGGEST: 0, NONE: 0 }
-  let vulnerable = 0
-  const ids = new Set<string>()
-  for (const a of s.assessments)
-    for (const r of a.reports) {
-      if (r.advices.length) vulnerable++
-      for (const adv of r.advices) {
-        if (!ids.has(adv.cve ?? adv.id)) counts[adv.severity]++
-        ids.add(adv.cve ?? adv.id)
-      }
-    }
-  if (ids.size === 0) return `No known vulnerabilities in ${plural(s.componentsCount, 'component')}.`
-  const parts = (['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const)
-    .filter((k) => counts[k])
-    .map((k) => `${counts[k]} ${k.toLowerCase()}`)
-  return `${plural(ids.size, 'vulnerability', 'vulnerabilities')} in ${plural(vulnerable, 'component')}${parts.length ? `: ${parts.join(', ')}` : ''}.`
+function securityLine(t: ReportTotals['security']): string {
+  const excluded = t.excluded > 0 ? `; ${t.excluded} excluded` : ''
+  if (t.vulnerabilities === 0)
+    return `No known vulnerabilities in ${plural(t.components, 'component')}${excluded}.`
+  const parts = (['critical', 'high', 'medium', 'low'] as const)
+    .filter((k) => t[k])
+    .map((k) => `${t[k]} ${k}`)
+  return `${plural(t.vulnerabilities, 'vulnerability', 'vulnerabilities')} in ${plural(t.vulnerableComponents, 'component')}: ${parts.join(', ')}${excluded}.`
 }
 
-function stabilityLine(doc: ReportDocument): string {
-  const s = doc.stability
-  if (!s.assessed) return assessmentLine(s) ?? 'Not assessed.'
-  let major = 0
-  let minor = 0
-  let patch = 0
-  let outdated = 0
-  for (const r of s.reports)
-    for (const v of r.versions) {
-      if (v.newMajorVersionAvailable) major++
-      if (v.newMinorVersionAvailable) minor++
-      if (v.newPatchVersionAvailable) patch++
-      if (v.newMajorVersionAvailable || v.newMinorVersionAvailable || v.newPatchVersionAvailable) outdated++
-    }
-  if (outdated === 0) return `All ${plural(s.componentsCount, 'component')} are on their latest versions.`
-  return `${outdated} of ${plural(s.componentsCount, 'component')} have newer versions: ${major} major, ${minor} minor, ${patch} patch.`
+function stabilityLine(t: ReportTotals['stability']): string {
+  if (t.outdated === 0) return `All ${plural(t.components, 'component')} are on their latest versions.`
+  return `${t.outdated} of ${plural(t.components, 'component')} outdated: ${t.major} major, ${t.minor} minor, ${t.patch} patch.`
 }
 
-function licensingLine(doc: ReportDocument): string {
-  const l = doc.licensing
-  if (!l.assessed) return assessmentLine(l) ?? 'Not assessed.'
-  let violations = 0
-  let undeclared = 0
-  let warned = 0
-  for (const r of l.reports)
-    for (const res of r.results) {
-      violations += res.violations.length
-      if (res.licenses.some((x) => x.id === 'NOT DECLARED / NOT FOUND')) undeclared++
-      if (res.warnings.length) warned++
-    }
-  if (violations === 0 && warned === 0)
-    return `No licence issues in ${plural(l.componentsCount, 'component')}.`
-  return `${plural(violations, 'policy violation')}; ${plural(warned, 'component')} with warnings, ${undeclared} without a declared licence.`
+function licensingLine(t: ReportTotals['licensing']): string {
+  if (t.forbidden === 0 && t.undeclared === 0)
+    return `No licence issues in ${plural(t.components, 'component')}.`
+  return `${t.forbidden} forbidden, ${t.undeclared} not declared, of ${plural(t.components, 'component')}.`
 }
 
-/**
- * `score` is a number only for a domain assessed whole; `passed` is null for one not assessed at all,
- * else whether it met the gate (a partly-assessed domain fails it unless the account lets it pass).
- * A partly-assessed domain's line starts with what is missing.
- */
-export function verdicts(doc: ReportDocument): DomainVerdict[] {
-  const make = (domain: Domain, line: string): DomainVerdict => {
+export function verdicts(
+  doc: ReportDocument,
+  totals: ReportTotals = reportTotals(doc, 'all'),
+): DomainVerdict[] {
+  const make = (domain: Domain, counts: () => string): DomainVerdict => {
     const section = doc[domain]
+    const line = section.assessed ? counts() : (assessmentLine(section) ?? 'Not assessed.')
     const partial = section.assessment.state === 'partial' ? assessmentLine(section) : null
     return {
       domain,
@@ -89,8 +56,8 @@ export function verdicts(doc: ReportDocument): DomainVerdict[] {
     }
   }
   return [
-    make('security', securityLine(doc)),
-    make('stability', stabilityLine(doc)),
-    make('licensing', licensingLine(doc)),
+    make('security', () => securityLine(totals.security)),
+    make('stability', () => stabilityLine(totals.stability)),
+    make('licensing', () => licensingLine(totals.licensing)),
   ]
 }

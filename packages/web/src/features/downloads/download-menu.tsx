@@ -12,7 +12,7 @@ import { useReportContext } from '../report/report-context'
 import { type DownloadItem, downloadItems, fileStem, processingUrl } from './download-rules'
 
 export function DownloadMenu() {
-  const { report, project, branch, access } = useReportContext()
+  const { report, project, branch, access, filters } = useReportContext()
   const exclusions = useExclusions(project.uuid, branch)
   const navigate = useNavigate()
   const { showAlert } = useAlerts()
@@ -31,7 +31,8 @@ export function DownloadMenu() {
         return
       }
       const era = await sdk.call('eraCreate', {
-        body: { projectId: project.uuid, branch, format: item.format },
+        // the page's scope: a download lists what the page shows (issue 14 acceptance 4)
+        body: { projectId: project.uuid, branch, format: item.format, scope: filters.scope },
       })
       navigate(
         processingUrl({
@@ -69,6 +70,11 @@ export function DownloadMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {items.length > 0 ? (
+          <Menu.Label data-testid="download-scope">
+            {filters.scope === 'prod' ? 'Production dependencies only' : 'All dependencies'}
+          </Menu.Label>
+        ) : null}
         {items.map((item) => (
           <Menu.Item
             key={item.format}

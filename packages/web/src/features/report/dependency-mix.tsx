@@ -2,17 +2,16 @@
 // summary's direct and transitive counts).
 
 import { Group, Progress, Text } from '@mantine/core'
-import type { Report } from '@sextant/contract'
 
 function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0
 }
 
-export function DependencyMix({ summary }: { summary: Report['summary'] }) {
-  const whole = summary.direct + summary.transitive
+export function DependencyMix(counts: { direct: number; transitive: number }) {
+  const whole = counts.direct + counts.transitive
   if (whole === 0) return null
-  const direct = percent(summary.direct, whole)
-  const transitive = percent(summary.transitive, whole)
+  const direct = percent(counts.direct, whole)
+  const transitive = percent(counts.transitive, whole)
   return (
     <div data-testid="dependency-mix">
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4} mb={8}>

@@ -1,5 +1,7 @@
-// The executive-summary strip (report-page §2 Executive summary): key figures of the report and the
-// 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language counts.
+// The executive-summary strip (report-page §2 Executive summary): key figures of the report for the
+// chosen scope (All dependencies or Production: counts, charts and the dependency mix all follow it,
+// issue 14) and the 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language
+// counts.
 // Above it the language filter, 'Show issues only' and the scope options; doughnut charts and issue boxes;
 // 'Request to Delete' for live reports (§6).
 
@@ -11,7 +13,9 @@ import { formatCount, formatUtc } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { DependencyMix } from './dependency-mix'
+import { useReportContext } from './report-context'
 import { componentsPerLanguage, domainScopesLabel, languageLabel, scopeLabel } from './report-summary'
+import { reportTotals } from './report-totals'
 import { parseReportParams } from './report-url'
 import { RequestDelete } from './request-delete'
 import { SummaryCharts } from './summary-charts'
@@ -52,6 +56,8 @@ export function ExecutiveSummary({ report }: { report: Report }) {
   const languages = componentsPerLanguage(report)
   const [search] = useSearchParams()
   const live = parseReportParams(search).live
+  const { filters } = useReportContext()
+  const totals = reportTotals(report, filters.scope)
   const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'
   return (
     <SectionCard
@@ -66,15 +72,15 @@ export function ExecutiveSummary({ report }: { report: Report }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <StatGrid
             items={[
-              { label: 'Components', value: report.summary.components.toLocaleString('en-US') },
-              { label: 'Direct', value: report.summary.direct.toLocaleString('en-US') },
-              { label: 'Transitive', value: report.summary.transitive.toLocaleString('en-US') },
+              { label: 'Components', value: totals.components.toLocaleString('en-US') },
+              { label: 'Direct', value: totals.direct.toLocaleString('en-US') },
+              { label: 'Transitive', value: totals.transitive.toLocaleString('en-US') },
               { label: 'Outcome', value: report.outcome, color: outcomeColor },
             ]}
           />
           <Stack gap="lg" mt="lg">
-            <SummaryCharts report={report} />
-            <DependencyMix summary={report.summary} />
+            <SummaryCharts totals={totals} />
+            <DependencyMix direct={totals.direct} transitive={totals.transitive} />
           </Stack>
           <Text size="xs" c="dimmed" mt="lg" data-testid="report-thresholds">
             Thresholds for this report: security {report.thresholds.security} · stability{' '}

@@ -1,4 +1,4 @@
-// Report figures: per-language counts, severity totals, score states and labels.
+// Report figures: per-language counts, score states and labels.
 import { describe, expect, it } from 'vitest'
 import { minimalReport } from './fixtures/minimal-report'
 import {
@@ -7,7 +7,6 @@ import {
   languageLabel,
   scopeLabel,
   scoreState,
-  severityTotals,
 } from './report-summary'
 
 describe('componentsPerLanguage', () => {
@@ -39,20 +38,6 @@ describe('componentsPerLanguage', () => {
       { language: 'javascript', components: 5 },
       { language: 'java', components: 1 },
     ])
-  })
-})
-
-describe('severityTotals', () => {
-  it('adds the per-language summaries', () => {
-    expect(severityTotals(minimalReport())).toEqual({
-      critical: 1,
-      high: 3,
-      medium: 3,
-      low: 1,
-      none: 0,
-      suggest: 1,
-      exclusions: 1,
-    })
   })
 })
 

@@ -61,41 +61,6 @@ export function componentsPerLanguage(report: Report): { language: string; compo
     .sort((a, b) => b.components - a.components || a.language.localeCompare(b.language))
 }
 
-export interface SeverityTotals {
-  critical: number
-  high: number
-  medium: number
-  low: number
-  none: number
-  suggest: number
-  exclusions: number
-}
-
-export function severityTotals(report: Report): SeverityTotals {
-  const totals: SeverityTotals = {
-    critical: 0,
-    high: 0,
-    medium: 0,
-    low: 0,
-    none: 0,
-    suggest: 0,
-    exclusions: 0,
-  }
-  for (const summary of Object.values(report.security.summary)) {
-    for (const key of Object.keys(totals) as (keyof SeverityTotals)[]) totals[key] += summary[key]
-  }
-  return totals
-}
-
-/** Components with at least one security advice (what the by-component view will list). */
-export function vulnerableComponents(report: Report): number {
-  let count = 0
-  for (const assessment of report.security.assessments) {
-    for (const component of assessment.reports) if (component.advices.length > 0) count++
-  }
-  return count
-}
-
 /** Green at or above the threshold, red below; a section that was not assessed has no state. */
 export function scoreState(report: Report, domain: Domain): ScoreState {
   const section = report[domain]

@@ -1,32 +1,27 @@
 // The executive summary's doughnut charts and issue boxes (report-page §2, §9 "Chart defaults":
-// doughnut, height 150, width 300, legend at the bottom), one per domain.
+// doughnut, height 150, width 300, legend at the bottom), one per domain, counted for the scope the
+// summary shows (report-totals.ts: the figures every download prints too). A domain that was not
+// assessed has no chart: it says so instead of drawing an empty or all-green doughnut.
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
-import type { Report } from '@sextant/contract'
 import { DoughnutChart, type Slice } from '../../ui/charts'
-import { severityTotals } from './report-summary'
+import type { ReportTotals } from './report-totals'
 
-function chartSlices(report: Report): { title: string; slices: Slice[]; box: string }[] {
-  const s = severityTotals(report)
-  const st = report.stability.summary
-  const li = report.licensing.summary
-  // one slice per component, by its largest available update (the summary counts lanes, not components)
-  const lanes = { none: 0, patch: 0, minor: 0, major: 0 }
-  for (const part of report.stability.reports)
-    for (const v of part.versions)
-      lanes[
-        v.newMajorVersionAvailable
-          ? 'major'
-          : v.newMinorVersionAvailable
-            ? 'minor'
-            : v.newPatchVersionAvailable
-              ? 'patch'
-              : 'none'
-      ]++
-  const clean = Math.max(0, li.components - li.forbiddenWithoutExclusion - li.undeclaredWithoutExclusion)
+interface Chart {
+  title: string
+  assessed: boolean
+  slices: Slice[]
+  box: string
+}
+
+function charts(t: ReportTotals): Chart[] {
+  const s = t.security
+  const st = t.stability
+  const li = t.licensing
   return [
     {
       title: 'Security',
-      box: `${s.critical + s.high + s.medium + s.low} vulnerabilities · ${s.exclusions} excluded`,
+      assessed: s.assessed,
+      box: `${s.vulnerabilities} vulnerabilities · ${s.excluded} excluded`,
       slices: [
         { label: 'Critical', value: s.critical, color: '#c92a2a' },
         { label: 'High', value: s.high, color: '#fa5252' },
@@ -36,42 +31,53 @@ function chartSlices(report: Report): { title: string; slices: Slice[]; box: str
     },
     {
       title: 'Stability',
-      box: `${lanes.patch + lanes.minor + lanes.major} of ${st.components} components outdated`,
+      assessed: st.assessed,
+      box: `${st.outdated} of ${st.components} components outdated${st.excluded ? ` · ${st.excluded} excluded` : ''}`,
+      // the worst lane in the warning colour: a major version behind is the largest upgrade to make
       slices: [
-        { label: 'Up to date', value: lanes.none, color: '#40c057' },
-        { label: 'Patch', value: lanes.patch, color: '#fcc419' },
-        { label: 'Minor', value: lanes.minor, color: '#fd7e14' },
-        { label: 'Major', value: lanes.major, color: '#868e96' },
+        { label: 'Up to date', value: st.upToDate, color: '#40c057' },
+        { label: 'Patch', value: st.patch, color: '#fcc419' },
+        { label: 'Minor', value: st.minor, color: '#fd7e14' },
+        { label: 'Major', value: st.major, color: '#e03131' },
       ],
     },
     {
       title: 'Licensing',
-      box: `${li.forbiddenWithoutExclusion} forbidden · ${li.undeclaredWithoutExclusion} not declared`,
+      assessed: li.assessed,
+      box: `${li.forbidden} forbidden · ${li.undeclared} not declared${li.excluded ? ` · ${li.excluded} excluded` : ''}`,
       slices: [
-        { label: 'No issue', value: clean, color: '#40c057' },
-        { label: 'Forbidden', value: li.forbiddenWithoutExclusion, color: '#fa5252' },
-        { label: 'Not declared', value: li.undeclaredWithoutExclusion, color: '#fcc419' },
+        { label: 'No issue', value: li.clean, color: '#40c057' },
+        { label: 'Forbidden', value: li.forbidden, color: '#fa5252' },
+        { label: 'Not declared', value: li.undeclared, color: '#fcc419' },
       ],
     },
   ]
 }
 
-export function SummaryCharts({ report }: { report: Report }) {
+export function SummaryCharts({ totals }: { totals: ReportTotals }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" data-testid="summary-charts">
-      {chartSlices(report).map(({ title, slices, box }) => (
+      {charts(totals).map(({ title, assessed, slices, box }) => (
         <Paper key={title} withBorder radius="md" p="sm">
           <Stack gap={6} align="center">
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5}>
               {title}
             </Text>
-            <DoughnutChart
-              slices={slices}
-              label={`${title}: ${slices.map((s) => `${s.label} ${s.value}`).join(', ')}`}
-            />
-            <Text size="xs" ta="center" data-testid="issue-box">
-              {box}
-            </Text>
+            {assessed ? (
+              <>
+                <DoughnutChart
+                  slices={slices}
+                  label={`${title}: ${slices.map((s) => `${s.label} ${s.value}`).join(', ')}`}
+                />
+                <Text size="xs" ta="center" data-testid="issue-box">
+                  {box}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed" ta="center" py="xl" data-testid="issue-box">
+                Not assessed
+              </Text>
+            )}
           </Stack>
         </Paper>
       ))}

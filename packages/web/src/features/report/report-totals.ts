@@ -1,0 +1,193 @@
+// The counts the report page shows for one scope (issue 14 "Scope means scope", acceptance 4):
+// components, vulnerabilities by severity, outdated components by lane and licence issues, over every
+// dependency ('all') or the production ones only ('prod', report-page §2 scope options). The engine's
+// report/totals.ts is the same computation over the same wire shape (the web may not import the engine);
+// every download prints those, and tests/exports/totals.test.ts holds both to the same figures.
+import type { Report } from '@sextant/contract'
+
+type Severity = Report['security']['assessments'][number]['reports'][number]['advices'][number]['severity']
+
+export type TotalsScope = 'all' | 'prod'
+
+export interface SecurityTotals {
+  assessed: boolean
+  critical: number
+  high: number
+  medium: number
+  low: number
+  /** critical + high + medium + low: what the page calls vulnerabilities (suggestions and info aside). */
+  vulnerabilities: number
+  suggest: number
+  none: number
+  /** Findings excluded by an exclusion or auto-mitigation (not in the counts above). */
+  excluded: number
+  /** Components with at least one finding that is not excluded. */
+  vulnerableComponents: number
+  /** Components the security domain assessed in this scope. */
+  components: number
+}
+
+export interface StabilityTotals {
+  assessed: boolean
+  components: number
+  /** Components not excluded, by their largest available update. */
+  upToDate: number
+  patch: number
+  minor: number
+  major: number
+  outdated: number
+  excluded: number
+}
+
+export interface LicensingTotals {
+  assessed: boolean
+  components: number
+  forbidden: number
+  undeclared: number
+  /** Components with neither a policy violation nor an undeclared licence, or excluded. */
+  clean: number
+  excluded: number
+}
+
+export interface ReportTotals {
+  scope: TotalsScope
+  components: number
+  direct: number
+  transitive: number
+  security: SecurityTotals
+  stability: StabilityTotals
+  licensing: LicensingTotals
+}
+
+/** The id the engine gives to a missing licence (licences/catalogue UNDECLARED_LICENCE). */
+const UNDECLARED_ID = 'NOT DECLARED / NOT FOUND'
+
+const inScope = (scope: TotalsScope, itemScope: string) => scope === 'all' || itemScope === 'prod'
+const excludedOf = (item: { exclusions?: unknown[] }) => (item.exclusions?.length ?? 0) > 0
+const SEVERITY_KEY: Record<Severity, 'critical' | 'high' | 'medium' | 'low' | 'suggest' | 'none'> = {
+  CRITICAL: 'critical',
+  HIGH: 'high',
+  MEDIUM: 'medium',
+  LOW: 'low',
+  SUGGEST: 'suggest',
+  NONE: 'none',
+}
+
+/** The part of a report the totals read. */
+export type TotalsInput = Pick<Report, 'summary' | 'security' | 'stability' | 'licensing'>
+
+function securityTotals(doc: TotalsInput, scope: TotalsScope): SecurityTotals {
+  const t: SecurityTotals = {
+    assessed: doc.security.assessed,
+    critical: 0,
+    high: 0,
+    medium: 0,
+    low: 0,
+    vulnerabilities: 0,
+    suggest: 0,
+    none: 0,
+    excluded: 0,
+    vulnerableComponents: 0,
+    components: 0,
+  }
+  for (const assessment of doc.security.assessments)
+    for (const report of assessment.reports) {
+      if (!inScope(scope, report.scope)) continue
+      t.components++
+      let active = false
+      for (const advice of report.advices) {
+        if (excludedOf(advice)) {
+          t.excluded++
+          continue
+        }
+        t[SEVERITY_KEY[advice.severity]]++
+        active = true
+      }
+      if (active) t.vulnerableComponents++
+    }
+  t.vulnerabilities = t.critical + t.high + t.medium + t.low
+  return t
+}
+
+function stabilityTotals(doc: TotalsInput, scope: TotalsScope): StabilityTotals {
+  const t: StabilityTotals = {
+    assessed: doc.stability.assessed,
+    components: 0,
+    upToDate: 0,
+    patch: 0,
+    minor: 0,
+    major: 0,
+    outdated: 0,
+    excluded: 0,
+  }
+  for (const part of doc.stability.reports)
+    for (const v of part.versions) {
+      if (!inScope(scope, v.scope)) continue
+      t.components++
+      if (excludedOf(v)) t.excluded++
+      else if (v.newMajorVersionAvailable) t.major++
+      else if (v.newMinorVersionAvailable) t.minor++
+      else if (v.newPatchVersionAvailable) t.patch++
+      else t.upToDate++
+    }
+  t.outdated = t.patch + t.minor + t.major
+  return t
+}
+
+function licensingTotals(doc: TotalsInput, scope: TotalsScope): LicensingTotals {
+  const t: LicensingTotals = {
+    assessed: doc.licensing.assessed,
+    components: 0,
+    forbidden: 0,
+    undeclared: 0,
+    clean: 0,
+    excluded: 0,
+  }
+  for (const part of doc.licensing.reports)
+    for (const r of part.results) {
+      if (!inScope(scope, r.scope)) continue
+      t.components++
+      if (excludedOf(r)) t.excluded++
+      else if (r.violations.length > 0) t.forbidden++
+      else if (r.undeclared ?? r.licenses.some((l) => l.id === UNDECLARED_ID)) t.undeclared++
+      else t.clean++
+    }
+  return t
+}
+
+/** Components, direct and transitive in scope: the report's summary for 'all', else the union of the domains' rows. */
+function componentTotals(doc: TotalsInput, scope: TotalsScope) {
+  if (scope === 'all')
+    return {
+      components: doc.summary.components,
+      direct: doc.summary.direct,
+      transitive: doc.summary.transitive,
+    }
+  const seen = new Map<string, boolean>()
+  const add = (language: string, name: string, version: string, transitive: boolean | null) => {
+    const key = `${language}\u0000${name}\u0000${version}`
+    const direct = seen.get(key) === true || transitive === false
+    seen.set(key, direct)
+  }
+  for (const a of doc.security.assessments)
+    for (const r of a.reports)
+      if (inScope(scope, r.scope))
+        add(a.language, r.dependency.library.name, r.dependency.version, r.transitive)
+  for (const part of doc.licensing.reports)
+    for (const r of part.results)
+      if (inScope(scope, r.scope)) add(part.language, r.library.name, r.version, r.transitive)
+  for (const part of doc.stability.reports)
+    for (const v of part.versions) if (inScope(scope, v.scope)) add(part.language, v.name, v.version, null)
+  const direct = [...seen.values()].filter(Boolean).length
+  return { components: seen.size, direct, transitive: seen.size - direct }
+}
+
+export function reportTotals(doc: TotalsInput, scope: TotalsScope): ReportTotals {
+  return {
+    scope,
+    ...componentTotals(doc, scope),
+    security: securityTotals(doc, scope),
+    stability: stabilityTotals(doc, scope),
+    licensing: licensingTotals(doc, scope),
+  }
+}
