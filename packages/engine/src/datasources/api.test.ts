@@ -7,7 +7,7 @@ import { GARBAGE, truncations } from '../testing/conformance'
 import { datasources } from './api'
 import type { PackageRequest, RegistryFetch, RegistryRequest, RegistryResponse } from './types'
 
-/** A package each datasource knows, and the documents its registry serves for it, by URL suffix. */
+/** A package each datasource knows, and the documents its registry serves for it, by URL suffix (its index first). */
 const SAMPLES: Record<string, { name: string; version: string; documents: Record<string, string> }> = {
   npm: {
     name: 'left-pad',
@@ -78,6 +78,14 @@ describe.each(datasources.map((d) => [d.id, d] as const))('datasource %s', (id, 
       { kind: 'failed', status: null, message: 'offline', offline: true },
     ] as const) {
       expect(await fetchWith(serving({}, other).fetch), other.message).toMatchObject({ kind: 'failed' })
+    }
+  })
+
+  it('answers failed, never not-found, when its index document cannot be read', async () => {
+    const [index] = Object.keys(sample.documents)
+    for (const body of ['{"a":', '<x']) {
+      const outcome = await fetchWith(serving({ ...sample.documents, [index!]: body }).fetch)
+      expect(outcome, body).toMatchObject({ kind: 'failed' })
     }
   })
 

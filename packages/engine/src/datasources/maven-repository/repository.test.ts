@@ -73,6 +73,19 @@ describe('MavenRepository', () => {
     expect((await repo.metadata('org.slf4j', 'slf4j-api'))?.versions).toContain('3.0')
   })
 
+  it('names metadata it cannot read, rather than taking the artifact for absent', async () => {
+    const { fetch } = fakeFetch({ 'https://a/a/b/maven-metadata.xml': '<html>' })
+    const repo = new MavenRepository({ repositories: ['https://a'], fetch })
+    expect(await repo.metadata('a', 'b')).toBeNull()
+    expect(repo.problems).toEqual([
+      {
+        repository: 'https://a',
+        url: 'https://a/a/b/maven-metadata.xml',
+        message: 'not a maven-metadata.xml document',
+      },
+    ])
+  })
+
   it('names an unreachable repository once and skips it afterwards', async () => {
     const { fetch, calls } = fakeFetch({}, ['https://down'])
     const repo = new MavenRepository({ repositories: ['https://down'], fetch })

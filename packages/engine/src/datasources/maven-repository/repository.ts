@@ -142,10 +142,16 @@ export class MavenRepository {
     const file = `${artifactPath(groupId, artifactId)}/maven-metadata.xml`
     let merged: MavenMetadata | null = null
     for (const repo of this.repositories) {
-      const got = await this.fetchOnce(repo, `${repo}/${file}`, 'revalidate')
+      const url = `${repo}/${file}`
+      const got = await this.fetchOnce(repo, url, 'revalidate')
       if (got.kind !== 'ok') continue
       const m = parseMavenMetadata(got.body)
-      if (!m) continue
+      if (!m) {
+        // Unreadable is not "no such artifact": the versions are unknown, and said so.
+        if (!this.problemList.some((p) => p.url === url))
+          this.problemList.push({ repository: repo, url, message: 'not a maven-metadata.xml document' })
+        continue
+      }
       if (!merged) {
         merged = m
         continue

@@ -107,7 +107,7 @@ export async function resolveMavenProject(input: MavenProjectInput): Promise<Mav
   for (const p of input.repository.problems) {
     warnings.push({
       file: input.pomPath,
-      message: `repository ${p.repository} unreachable (${p.message}) while fetching ${p.url}`,
+      message: `repository ${p.repository}: ${p.message}, while fetching ${p.url}`,
     })
   }
   return { graph, modules, warnings: dedupeWarnings(warnings) }

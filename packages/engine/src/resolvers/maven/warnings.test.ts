@@ -155,7 +155,7 @@ describe('Maven resolver warnings', () => {
   it('an unreachable repository is named', async () => {
     const r = await resolve({ 'pom.xml': pom('a:b:1', `<dependencies>${dep(LIB)}</dependencies>`) }, {}, true)
     expect(r.warnings.map((w) => w.message)).toContain(
-      'repository https://repo.test unreachable (unreachable: ECONNREFUSED) while fetching https://repo.test/org/lib/lib/1.0/lib-1.0.pom',
+      'repository https://repo.test: unreachable: ECONNREFUSED, while fetching https://repo.test/org/lib/lib/1.0/lib-1.0.pom',
     )
   })
 
