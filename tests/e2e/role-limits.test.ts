@@ -2,16 +2,13 @@
 // offers no role above their own and the Administrator's row is not theirs to change; "Add project" shows
 // only to roles that may create projects. Screenshots: role-limits-*.png.
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberInNewAccount, memberOfAccount } from '../../packages/server/src/resources/admin/test-kit'
 import { startTestInstance, type TestInstance } from '../../packages/server/src/testing/instance'
 import { launchBrowser } from './browser'
-
-const repoRoot = resolve(import.meta.dirname, '../..')
-const webDir = join(repoRoot, 'packages/web/dist')
-const shots = join(repoRoot, 'test-results/screenshots')
+import { shots, webDir } from './fixture'
 
 describe('role limits in Chromium', () => {
   let t: TestInstance

@@ -2,7 +2,7 @@
 // token>`, `Authorization: Token <api token>`, or no header = the default anonymous account. Resolved once
 // per request; then the route's §6 permission (http/permissions.ts) and its account/team scope are
 // checked here, in one place, before any handler runs. Another account's uuid answers 404, never data.
-import { type RouteDef, routes } from '@sextant/contract'
+import { isTeamRole, type RouteDef, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import {
@@ -17,7 +17,7 @@ import {
 import { digestToken } from '../services/secrets'
 import { administersTeam } from '../services/team-admins.repo'
 import { HttpError } from './errors'
-import { grantOf, isTeamRole } from './permissions'
+import { grantOf } from './permissions'
 
 export type Principal =
   | { kind: 'anonymous'; account: AccountRecord }

@@ -15,7 +15,13 @@
 // - Anonymous callers use the public default account: they read its public projects and create new
 //   ones by upload; they add a scan to an existing one only with its upload key ('key': handed out once
 //   when the project was created, header X-Upload-Key), never by being anonymous.
-import type { PermissionAction, PermissionArea, Role } from '@sextant/contract'
+import {
+  defaultNewRole,
+  mayGrantRole,
+  type PermissionAction,
+  type PermissionArea,
+  type Role,
+} from '@sextant/contract'
 import type { Principal } from './auth'
 import { HttpError } from './errors'
 
@@ -115,28 +121,11 @@ export function isAccountAdmin(p: Principal): boolean {
 }
 
 // Role escalation (issue 13 item 8): nobody grants a role above their own, nor acts on a member whose
-// role is above their own. A role stands by its level (Viewer < Collaborator < Administrator, the team
-// variants at the level of their account-wide counterpart) and its reach: account-wide roles reach every
-// project of the account, team roles only their teams', so a team role never grants an account-wide
-// one (a TeamAdministrator gives TeamViewer, TeamCollaborator or TeamAdministrator, never Viewer). System
-// administrators stand above every role. Teams: a team role acts on a team (a write naming it) only as
-// that team's Administrator (http/auth.ts).
-const level: Record<Role, number> = {
-  Viewer: 1,
-  TeamViewer: 1,
-  Collaborator: 2,
-  TeamCollaborator: 2,
-  Administrator: 3,
-  TeamAdministrator: 3,
-}
-export const isTeamRole = (role: Role): boolean => role.startsWith('Team')
-
+// role is above their own; the rule (level and reach) is the contract's `mayGrantRole`. Teams: a team
+// role acts on a team (a write naming it) only as that team's Administrator (http/auth.ts).
 /** Whether the caller may grant `role`, or change or remove a member who has it. */
 export function mayManageRole(p: Principal, role: Role): boolean {
-  if (p.kind !== 'member') return false
-  if (p.member.sysadmin) return true
-  const own = p.member.role
-  return level[role] <= level[own] && (!isTeamRole(own) || isTeamRole(role))
+  return p.kind === 'member' && mayGrantRole(p.member.role, p.member.sysadmin, role)
 }
 
 /**
@@ -156,5 +145,5 @@ export function assertMayManageRoles(p: Principal, current: Role | null, wanted:
 
 /** The role a new member gets when none is given: Viewer (spec §5), or TeamViewer when a team role adds them. */
 export function defaultRoleFor(p: Principal): Role {
-  return p.kind === 'member' && !p.member.sysadmin && isTeamRole(p.member.role) ? 'TeamViewer' : 'Viewer'
+  return p.kind === 'member' ? defaultNewRole(p.member.role, p.member.sysadmin) : 'Viewer'
 }

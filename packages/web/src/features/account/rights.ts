@@ -53,25 +53,9 @@ export function roleMay(role: Role, sysadmin: boolean, area: UiArea, action: UiA
   return sysadmin || matrix[role][area].includes(action)
 }
 
-// Nobody grants a role above their own, nor changes a member above it (server http/permissions.ts,
-// issue 13 item 8): levels Viewer < Collaborator < Administrator; a team role gives team roles only.
-const level: Record<Role, number> = {
-  Viewer: 1,
-  TeamViewer: 1,
-  Collaborator: 2,
-  TeamCollaborator: 2,
-  Administrator: 3,
-  TeamAdministrator: 3,
-}
-const isTeamRole = (role: Role) => role.startsWith('Team')
-
-export function mayGrantRole(own: Role, sysadmin: boolean, role: Role): boolean {
-  return sysadmin || (level[role] <= level[own] && (!isTeamRole(own) || isTeamRole(role)))
-}
-
-/** The role a new member gets when none is chosen: Viewer (§5), TeamViewer when a team role adds them. */
-export const defaultNewRole = (own: Role, sysadmin: boolean): Role =>
-  !sysadmin && isTeamRole(own) ? 'TeamViewer' : 'Viewer'
+// Nobody grants a role above their own, nor changes a member above it: the contract's mayGrantRole
+// (issue 13 item 8), also what the server checks.
+export { defaultNewRole, mayGrantRole } from '@sextant/contract'
 
 export const roleLabels: Record<Role, string> = {
   Administrator: 'Administrator',
