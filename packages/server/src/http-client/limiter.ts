@@ -22,15 +22,6 @@ export class Semaphore {
       else this.active--
     }
   }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire()
-    try {
-      return await work()
-    } finally {
-      release()
-    }
-  }
 }
 
 /** One semaphore per URL host (`registry.npmjs.org`, `127.0.0.1:4873`). */
@@ -46,14 +37,5 @@ export class HostLimiter {
       this.byHost.set(url.host, semaphore)
     }
     return semaphore.acquire()
-  }
-
-  async run<T>(url: URL, work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(url)
-    try {
-      return await work()
-    } finally {
-      release()
-    }
   }
 }

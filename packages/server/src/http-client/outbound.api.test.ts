@@ -3,13 +3,13 @@
 // with NO_PROXY matching; a token-protected npm registry and a password-protected Maven repository serve
 // the analysis while no response, log line or report holds a secret; a user-chosen repository whose name
 // answers public, then loopback, never reaches loopback.
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../testing/databases'
 import { type GitHttpServer, startGitHttpServer } from '../testing/git-http-server'
+import { committedRepository } from '../testing/git-repo'
 import { startTestProxy, type TestProxy } from '../testing/http-proxy'
 import {
   startTestInstance,
@@ -162,6 +162,7 @@ describe('outbound requests of a whole server', () => {
         const settings = join(dir, 'settings.xml')
         writeFileSync(
           settings,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Maven's own ${env.NAME} syntax
           '<settings><servers><server><id>corp</id><username>reader</username><password>${env.CORP_MAVEN_PASSWORD}</password></server></servers></settings>',
         )
         return {
@@ -216,25 +217,7 @@ describe('outbound requests of a whole server', () => {
     let git: GitHttpServer
     let t: TestInstance
     beforeAll(async () => {
-      const root = tempDir('git-rebind')
-      const work = join(root, 'work')
-      mkdirSync(work, { recursive: true })
-      writeFileSync(join(work, 'package.json'), '{"name":"rebound","version":"1.0.0"}\n')
-      const run = (cwd: string, ...args: string[]) =>
-        execFileSync('git', args, {
-          cwd,
-          env: {
-            ...process.env,
-            GIT_AUTHOR_NAME: 't',
-            GIT_AUTHOR_EMAIL: 't@t',
-            GIT_COMMITTER_NAME: 't',
-            GIT_COMMITTER_EMAIL: 't@t',
-          },
-        })
-      run(work, 'init', '-q', '-b', 'main')
-      run(work, 'add', '.')
-      run(work, 'commit', '-q', '-m', 'main')
-      run(root, 'clone', '-q', '--bare', work, join(root, 'repo.git'))
+      const { root } = committedRepository({ 'package.json': '{"name":"rebound","version":"1.0.0"}\n' })
       git = await startGitHttpServer(root)
       // Public to the three checks (project created, refresh asked, refresh job), loopback afterwards.
       let lookups = 0

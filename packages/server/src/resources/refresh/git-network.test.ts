@@ -2,11 +2,9 @@
 // to another port on loopback is not followed, a name answering public then loopback never reaches
 // loopback, IPv4-in-IPv6 literals are refused, HTTP_PROXY carries the clone unless NO_PROXY matches, and
 // git:// goes through the same proxy. Local git servers only (git http-backend, git daemon).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, connect, createServer as createTcpServer } from 'node:net'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createOutboundClient,
@@ -15,20 +13,12 @@ import {
   type Resolve,
   startLocalProxy,
 } from '../../http-client'
-import { tempDir } from '../../testing/databases'
 import { type GitHttpServer, startGitHttpServer } from '../../testing/git-http-server'
+import { committedRepository } from '../../testing/git-repo'
 import { startTestProxy } from '../../testing/http-proxy'
 import { checkoutBranch, GitError } from './git-checkout'
 import { checkRepositoryUrl } from './repository-url'
 
-const env = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@t',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@t',
-}
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, encoding: 'utf8' })
 const PUBLIC = '93.184.216.34'
 
 /** Answers public to the first look-up of each name, loopback afterwards. */
@@ -60,14 +50,7 @@ describe('git through the outbound client', () => {
   let daemonPort: number
 
   beforeAll(async () => {
-    root = tempDir('git-net')
-    const work = join(root, 'work')
-    mkdirSync(work, { recursive: true })
-    writeFileSync(join(work, 'package.json'), '{"name":"cloned","version":"1.0.0"}\n')
-    git(work, 'init', '-q', '-b', 'main')
-    git(work, 'add', '.')
-    git(work, 'commit', '-q', '-m', 'main')
-    git(root, 'clone', '-q', '--bare', work, join(root, 'repo.git'))
+    root = committedRepository({ 'package.json': '{"name":"cloned","version":"1.0.0"}\n' }).root
     server = await startGitHttpServer(root)
     // Every request answers 302 to the same path on the git server: another port on loopback.
     redirector = createServer((req, res) => res.writeHead(302, { location: `${server.url}${req.url}` }).end())
