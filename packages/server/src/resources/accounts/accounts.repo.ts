@@ -67,3 +67,49 @@ export async function createAccount(
     return { uuid, newUser }
   })
 }
+
+/** Changes name and e-mail; a field left null keeps its value. */
+export async function updateAccount(
+  db: Db,
+  uuid: string,
+  change: { name: string | null; email: string | null },
+): Promise<void> {
+  await db.query(
+    'UPDATE accounts SET name = coalesce($2, name), email = coalesce($3, email) WHERE uuid = $1',
+    [uuid, change.name, change.email],
+  )
+}
+
+/** Deletes the account; its projects, teams and memberships go with it (ON DELETE CASCADE). */
+export async function deleteAccount(db: Db, uuid: string): Promise<void> {
+  await db.query('DELETE FROM accounts WHERE uuid = $1', [uuid])
+}
+
+export async function setAccountActive(db: Db, uuid: string, active: boolean): Promise<void> {
+  await db.query('UPDATE accounts SET active = $2 WHERE uuid = $1', [uuid, active])
+}
+
+/** The account's pay-as-you-go tokens; 0 for an unknown account. */
+export async function paygTokens(db: Db, uuid: string): Promise<number> {
+  const { rows } = await db.query<{ payg_tokens: number }>(
+    'SELECT payg_tokens FROM accounts WHERE uuid = $1',
+    [uuid],
+  )
+  return rows[0]?.payg_tokens ?? 0
+}
+
+/** The configuration as stored (unchecked JSON); null when the account has none. */
+export async function storedConfiguration(db: Db, uuid: string): Promise<unknown> {
+  const { rows } = await db.query<{ configuration: unknown }>(
+    'SELECT configuration FROM accounts WHERE uuid = $1',
+    [uuid],
+  )
+  return rows[0]?.configuration ?? null
+}
+
+export async function saveConfiguration(db: Db, uuid: string, configuration: object): Promise<void> {
+  await db.query('UPDATE accounts SET configuration = $2 WHERE uuid = $1', [
+    uuid,
+    JSON.stringify(configuration),
+  ])
+}

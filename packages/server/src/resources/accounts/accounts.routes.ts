@@ -7,15 +7,24 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { isSysadmin } from '../../http/auth'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
 import { sendPasswordReset } from '../credentials/credentials.service'
 import { type MailTransport, mailTransportFromEnv, publicUrl } from '../credentials/mail'
 import { presentAccount } from '../identity.routes'
 import { scopedAccount } from '../members/members.routes'
-import { createAccount, listAccounts, presentSummary } from './accounts.repo'
+import {
+  createAccount,
+  deleteAccount,
+  listAccounts,
+  paygTokens,
+  presentSummary,
+  setAccountActive,
+  updateAccount,
+} from './accounts.repo'
 import { readConfiguration, writeConfiguration } from './configuration'
-import { parseProperty, readProperty, writeProperty } from './properties'
+import { readProperty, setProperty } from './properties'
 
 export function accountRoutes(
   app: FastifyInstance,
@@ -50,10 +59,7 @@ export function accountRoutes(
 
   bindRoute(app, routes.accountUpdate, async ({ body, request }) => {
     const uuid = scopedAccount(request)
-    await db.query(
-      'UPDATE accounts SET name = coalesce($2, name), email = coalesce($3, email) WHERE uuid = $1',
-      [uuid, body.name ?? null, body.email ?? null],
-    )
+    await updateAccount(db, uuid, { name: body.name ?? null, email: body.email ?? null })
     return presentAccount(await account(uuid), request.principal)
   })
 
@@ -65,7 +71,7 @@ export function accountRoutes(
         400,
         `To delete the account with all its projects, repeat its name in ?check= (${target.name}).`,
       )
-    await db.query('DELETE FROM accounts WHERE uuid = $1', [target.uuid])
+    await deleteAccount(db, target.uuid)
     return { message: `The account ${target.name} and everything in it were deleted.` }
   })
 
@@ -78,7 +84,7 @@ export function accountRoutes(
       !isSysadmin(request.principal)
     )
       throw new HttpError(409, 'Disabling your own account would lock you out: ask a system administrator.')
-    await db.query('UPDATE accounts SET active = $2 WHERE uuid = $1', [target.uuid, query.active === 'true'])
+    await setAccountActive(db, target.uuid, query.active === 'true')
     return presentSummary(await account(target.uuid))
   })
 
@@ -87,29 +93,19 @@ export function accountRoutes(
     [routes.accountAutogroupings, 'autogroupings'],
   ] as const) {
     bindRoute(app, route, async ({ body, request }) =>
-      writeProperty(db, 'accounts', scopedAccount(request), name, parseProperty('accounts', name, body)),
+      orThrow(await setProperty(db, 'accounts', scopedAccount(request), name, body)),
     )
   }
   bindRoute(app, routes.accountPropertyGet, async ({ params, request }) =>
-    readProperty(db, 'accounts', scopedAccount(request), params.name),
+    orThrow(await readProperty(db, 'accounts', scopedAccount(request), params.name)),
   )
   bindRoute(app, routes.accountPropertySet, async ({ params, body, request }) =>
-    writeProperty(
-      db,
-      'accounts',
-      scopedAccount(request),
-      params.name,
-      parseProperty('accounts', params.name, body),
-    ),
+    orThrow(await setProperty(db, 'accounts', scopedAccount(request), params.name, body)),
   )
 
-  bindRoute(app, routes.accountPayg, async ({ request }) => {
-    const { rows } = await db.query<{ payg_tokens: number }>(
-      'SELECT payg_tokens FROM accounts WHERE uuid = $1',
-      [scopedAccount(request)],
-    )
-    return { tokens: rows[0]?.payg_tokens ?? 0 }
-  })
+  bindRoute(app, routes.accountPayg, async ({ request }) => ({
+    tokens: await paygTokens(db, scopedAccount(request)),
+  }))
 
   bindRoute(app, routes.accountConfigurationGet, async ({ request }) =>
     readConfiguration(db, scopedAccount(request)),

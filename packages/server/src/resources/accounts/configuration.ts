@@ -3,6 +3,7 @@
 // auto-mitigation thresholds EPSS/CVSS/severity). Stored whole; defaults fill whatever is missing.
 import { type AccountConfiguration, configurationSchema, scopeNames } from '@sextant/contract'
 import type { Db } from '../../db/connection'
+import { saveConfiguration, storedConfiguration } from './accounts.repo'
 
 const all = [...scopeNames]
 
@@ -31,11 +32,7 @@ export function mergeConfiguration(base: AccountConfiguration, change: Stored): 
 }
 
 export async function readConfiguration(db: Db, accountUuid: string): Promise<AccountConfiguration> {
-  const { rows } = await db.query<{ configuration: unknown }>(
-    'SELECT configuration FROM accounts WHERE uuid = $1',
-    [accountUuid],
-  )
-  const stored = (rows[0]?.configuration ?? {}) as Stored
+  const stored = ((await storedConfiguration(db, accountUuid)) ?? {}) as Stored
   // Stored JSON is ours, but parse it anyway: a hand-edited row must not leak a bad shape.
   const merged = configurationSchema.safeParse(mergeConfiguration(defaultConfiguration, stored))
   return merged.success ? merged.data : defaultConfiguration
@@ -47,9 +44,6 @@ export async function writeConfiguration(
   change: Stored,
 ): Promise<AccountConfiguration> {
   const next = mergeConfiguration(await readConfiguration(db, accountUuid), change)
-  await db.query('UPDATE accounts SET configuration = $2 WHERE uuid = $1', [
-    accountUuid,
-    JSON.stringify(next),
-  ])
+  await saveConfiguration(db, accountUuid, next)
   return next
 }

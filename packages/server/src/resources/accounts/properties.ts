@@ -3,7 +3,8 @@
 // 'The property is missing'"; §7 GET/POST /api/v1/{accounts|teams}/{uuid}/properties/{name}).
 import { accountMessages } from '@sextant/contract'
 import type { Db } from '../../db/connection'
-import { HttpError } from '../../http/errors'
+import { fail, ok, type Result } from '../../services/result'
+import { type PropertyOwner, type PropertyValue, storedProperty, writeProperty } from './properties.repo'
 
 export const accountProperties = [
   {
@@ -24,65 +25,55 @@ export const teamProperties = [
   { name: 'jira', description: 'The team’s issue-tracker project.' },
 ] as const
 
-export type PropertyOwner = 'accounts' | 'teams'
 const known: Record<PropertyOwner, readonly { name: string }[]> = {
   accounts: accountProperties,
   teams: teamProperties,
 }
 
-export type PropertyValue = Record<string, unknown> | null
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Checks name and content; answers the value to save (null for empty). Throws 400 with the §5 message. */
-export function parseProperty(owner: PropertyOwner, name: string, body: unknown): PropertyValue {
-  if (!name.trim()) throw new HttpError(400, accountMessages.propertyMissing)
-  if (!known[owner].some((p) => p.name === name)) throw new HttpError(400, accountMessages.propertyInvalid)
-  if (body === undefined || body === null) return null
+/** Checks name and content; answers the value to save (null for empty), or the §5 message. */
+export function parseProperty(owner: PropertyOwner, name: string, body: unknown): Result<PropertyValue> {
+  if (!name.trim()) return fail('invalid', accountMessages.propertyMissing)
+  if (!known[owner].some((p) => p.name === name)) return fail('invalid', accountMessages.propertyInvalid)
+  if (body === undefined || body === null) return ok(null)
   if (typeof body === 'string') {
-    if (!body.trim()) return null
+    if (!body.trim()) return ok(null)
     let parsed: unknown
     try {
       parsed = JSON.parse(body)
     } catch {
-      throw new HttpError(400, accountMessages.propertyContent)
+      return fail('invalid', accountMessages.propertyContent)
     }
-    if (parsed === null || isObject(parsed)) return parsed
-    throw new HttpError(400, accountMessages.propertyContent)
+    if (parsed === null || isObject(parsed)) return ok(parsed)
+    return fail('invalid', accountMessages.propertyContent)
   }
-  if (isObject(body)) return body
-  throw new HttpError(400, accountMessages.propertyContent)
+  if (isObject(body)) return ok(body)
+  return fail('invalid', accountMessages.propertyContent)
 }
 
-const table = (owner: PropertyOwner) => (owner === 'accounts' ? 'accounts' : 'teams')
-
+/** The stored value (null is a value); a property never set is a problem naming it. */
 export async function readProperty(
   db: Db,
   owner: PropertyOwner,
   uuid: string,
   name: string,
-): Promise<PropertyValue> {
-  const { rows } = await db.query<{ has: boolean; value: PropertyValue }>(
-    `SELECT properties ? $2 AS has, properties -> $2 AS value FROM ${table(owner)} WHERE uuid = $1`,
-    [uuid, name],
-  )
-  const row = rows[0]
-  if (!row?.has) throw new HttpError(404, `The property ${name} has not been set.`)
-  return row.value
+): Promise<Result<PropertyValue>> {
+  const stored = await storedProperty(db, owner, uuid, name)
+  return stored ? ok(stored.value) : fail('not-found', `The property ${name} has not been set.`)
 }
 
-export async function writeProperty(
+/** Checks and stores a property; answers the stored value. */
+export async function setProperty(
   db: Db,
   owner: PropertyOwner,
   uuid: string,
   name: string,
-  value: PropertyValue,
-): Promise<PropertyValue> {
-  await db.query(
-    `UPDATE ${table(owner)} SET properties = jsonb_set(properties, ARRAY[$2::text], $3::jsonb, true) WHERE uuid = $1`,
-    [uuid, name, JSON.stringify(value)],
-  )
-  return value
+  body: unknown,
+): Promise<Result<PropertyValue>> {
+  const parsed = parseProperty(owner, name, body)
+  if (parsed.ok) await writeProperty(db, owner, uuid, name, parsed.value)
+  return parsed
 }

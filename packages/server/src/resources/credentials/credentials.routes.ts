@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { findMemberByEmail, findMemberByMembership } from '../../services/identity.repo'
+import { extendSession, revokeSession } from './credentials.repo'
 import {
   mfaMethods,
   openSession,
@@ -53,7 +55,7 @@ export function credentialsRoutes(
   })
 
   bindRoute(app, routes.register, async ({ body }) => {
-    const membership = await register(db, body)
+    const membership = orThrow(await register(db, body))
     const member = await findMemberByMembership(db, membership)
     if (!member) throw new Error('The new membership vanished.')
     return openSession(db, member, ttl, [])
@@ -67,7 +69,7 @@ export function credentialsRoutes(
   })
 
   bindRoute(app, routes.resetPassword, async ({ body }) => {
-    await resetPassword(db, body.token, body.password)
+    orThrow(await resetPassword(db, body.token, body.password))
     return { message: 'The password has been changed: sign in with it. Every other session was ended.' }
   })
 
@@ -78,7 +80,7 @@ export function credentialsRoutes(
         400,
         'Only a sign-in session can be logged out; API tokens are revoked with DELETE /api/v1/accounts/{id}/tokens/{uuid}.',
       )
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE uuid = $1', [p.session.uuid])
+    await revokeSession(db, p.session.uuid)
     return { message: 'Signed out.' }
   })
 
@@ -87,10 +89,7 @@ export function credentialsRoutes(
     if (p.kind !== 'member' || !p.session)
       throw new HttpError(400, 'Only a sign-in session (Authorization: Bearer) can be refreshed.')
     const expiresAt = new Date(Date.now() + ttl)
-    await db.query('UPDATE sessions SET expires_at = $1 WHERE uuid = $2 AND revoked_at IS NULL', [
-      expiresAt,
-      p.session.uuid,
-    ])
+    await extendSession(db, p.session.uuid, expiresAt)
     return { expiresAt: expiresAt.toISOString() }
   })
 }

@@ -4,8 +4,8 @@
 import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
 import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
-import { HttpError } from '../../http/errors'
 import { insertMembership, insertSession, type MemberRecord } from '../../services/identity.repo'
+import { fail, ok, type Result } from '../../services/result'
 import {
   digestToken,
   hashPassword,
@@ -15,6 +15,17 @@ import {
   verifyPassword,
 } from '../../services/secrets'
 import { presentUser } from '../identity.routes'
+import { mfaRow } from '../mfa/mfa.repo'
+import {
+  insertAccount,
+  insertPasswordReset,
+  insertUser,
+  revokeUserSessions,
+  setPasswordHash,
+  spendPasswordReset,
+  userExists,
+  userForReset,
+} from './credentials.repo'
 import { clearAttempts, emailKey } from './login-limit.repo'
 import type { MailTransport } from './mail'
 
@@ -25,11 +36,7 @@ export const RESETS_PER_HOUR = 5
 
 /** The second factors a user enabled ('app', 'sms'); empty when sign-in needs none. */
 export async function mfaMethods(db: Db, userUuid: string): Promise<MfaSignInMethod[]> {
-  const { rows } = await db.query<{ totp_enabled: boolean; sms_enabled: boolean }>(
-    'SELECT totp_enabled, sms_enabled FROM mfa WHERE user_uuid = $1',
-    [userUuid],
-  )
-  const row = rows[0]
+  const row = await mfaRow(db, userUuid)
   return [...(row?.totp_enabled ? (['app'] as const) : []), ...(row?.sms_enabled ? (['sms'] as const) : [])]
 }
 
@@ -71,32 +78,21 @@ export interface Registration {
 }
 
 /** A new user with a new account of their own, where they are Administrator; answers the membership. */
-export async function register(db: Db, input: Registration): Promise<string> {
+export async function register(db: Db, input: Registration): Promise<Result<string>> {
   const email = input.email.trim()
   const name = input.name?.trim() || email.split('@')[0] || email
   const passwordHash = await hashPassword(input.password)
   return inTransaction(db, async (client) => {
-    const existing = await client.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email])
-    if (existing.rowCount) {
-      throw new HttpError(
-        409,
+    if (await userExists(client, email))
+      return fail(
+        'conflict',
         'A user with this e-mail address exists already: sign in, or use "Forgot password".',
       )
-    }
     const userUuid = newUuid()
     const accountUuid = newUuid()
-    await client.query('INSERT INTO users (uuid, email, name, password_hash) VALUES ($1, $2, $3, $4)', [
-      userUuid,
-      email,
-      name,
-      passwordHash,
-    ])
-    await client.query('INSERT INTO accounts (uuid, name, email) VALUES ($1, $2, $3)', [
-      accountUuid,
-      name,
-      email,
-    ])
-    return insertMembership(client, accountUuid, userUuid, 'Administrator')
+    await insertUser(client, { uuid: userUuid, email, name, passwordHash })
+    await insertAccount(client, { uuid: accountUuid, name, email })
+    return ok(await insertMembership(client, accountUuid, userUuid, 'Administrator'))
   })
 }
 
@@ -107,20 +103,10 @@ export async function sendPasswordReset(
   email: string,
   linkBase: string,
 ): Promise<void> {
-  const { rows } = await db.query<{ uuid: string; email: string; recent: string }>(
-    `SELECT u.uuid, u.email,
-       (SELECT count(*) FROM password_resets r WHERE r.user_uuid = u.uuid AND r.created_at > now() - interval '1 hour') AS recent
-     FROM users u WHERE lower(u.email) = lower($1)`,
-    [email],
-  )
-  const user = rows[0]
-  if (!user || Number(user.recent) >= RESETS_PER_HOUR) return
+  const user = await userForReset(db, email)
+  if (!user || user.recentResets >= RESETS_PER_HOUR) return
   const token = newAccessToken()
-  await db.query('INSERT INTO password_resets (token_hash, user_uuid, expires_at) VALUES ($1, $2, $3)', [
-    digestToken(token),
-    user.uuid,
-    new Date(Date.now() + RESET_TOKEN_MS),
-  ])
+  await insertPasswordReset(db, digestToken(token), user.uuid, new Date(Date.now() + RESET_TOKEN_MS))
   await mail.send({
     to: user.email,
     subject: 'Sextant: set a new password',
@@ -136,23 +122,14 @@ export async function sendPasswordReset(
 }
 
 /** Sets the new password, spends the token and ends every session of the user. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string): Promise<Result<void>> {
   const passwordHash = await hashPassword(password)
-  await inTransaction(db, async (client) => {
-    const { rows } = await client.query<{ user_uuid: string; email: string }>(
-      `UPDATE password_resets r SET used_at = now() FROM users u
-       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND u.uuid = r.user_uuid
-       RETURNING r.user_uuid, u.email`,
-      [digestToken(token)],
-    )
-    const row = rows[0]
-    if (!row) throw new HttpError(400, 'The reset token is invalid, used or expired: ask for a new one.')
-    await client.query('UPDATE users SET password_hash = $1 WHERE uuid = $2', [passwordHash, row.user_uuid])
-    await client.query(
-      `UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL
-       AND membership_uuid IN (SELECT uuid FROM memberships WHERE user_uuid = $1)`,
-      [row.user_uuid],
-    )
-    await clearAttempts(client, emailKey(row.email))
+  return inTransaction(db, async (client) => {
+    const user = await spendPasswordReset(client, digestToken(token))
+    if (!user) return fail('invalid', 'The reset token is invalid, used or expired: ask for a new one.')
+    await setPasswordHash(client, user.userUuid, passwordHash)
+    await revokeUserSessions(client, user.userUuid)
+    await clearAttempts(client, emailKey(user.email))
+    return ok(undefined)
   })
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
+import { completeMfaSession } from '../credentials/credentials.repo'
 import { mfaLimit, releaseAttempt, takeAttempt } from '../credentials/login-limit.repo'
 import { findMember } from '../members/members.repo'
 import { MfaProblem, MfaService } from './mfa.service'
@@ -70,10 +71,7 @@ export function mfaRoutes(
     }
     await releaseAttempt(db, limit)
     if (pending && p.session) {
-      await db.query('UPDATE sessions SET mfa_pending = false, expires_at = $2 WHERE uuid = $1', [
-        p.session.uuid,
-        new Date(Date.now() + config.sessionTtlMs),
-      ])
+      await completeMfaSession(db, p.session.uuid, new Date(Date.now() + config.sessionTtlMs))
     }
     return {
       message: pending

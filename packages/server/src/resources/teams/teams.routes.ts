@@ -4,15 +4,28 @@
 // administers (http/auth.ts) and no member whose role is above its own (issue 13 item 8).
 import { accountMessages, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { type Db, isUniqueViolation } from '../../db/connection'
+import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { assertMayManageRoles } from '../../http/permissions'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { newUuid } from '../../services/secrets'
-import { parseProperty, readProperty, writeProperty } from '../accounts/properties'
+import { readProperty, setProperty } from '../accounts/properties'
 import { findMember } from '../members/members.repo'
 import { scopedAccount } from '../members/members.routes'
-import { findTeam, listTeams, presentTeam, type TeamRecord, teamMembers } from './teams.repo'
+import {
+  addTeamMember,
+  deleteTeam,
+  findTeam,
+  insertTeam,
+  listTeams,
+  presentTeam,
+  removeTeamMember,
+  setTeamMemberRole,
+  type TeamRecord,
+  teamMembers,
+  updateTeam,
+} from './teams.repo'
 
 async function scopedTeam(db: Db, request: FastifyRequest): Promise<TeamRecord> {
   const uuid = request.scope?.teamUuid
@@ -28,16 +41,15 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
 
   bindRoute(app, routes.teamCreate, async ({ body, request }) => {
     const uuid = newUuid()
-    try {
-      await db.query(
-        'INSERT INTO teams (uuid, account_uuid, name, description, active) VALUES ($1, $2, $3, $4, $5)',
-        [uuid, request.principal.account.uuid, body.name, body.description ?? '', body.active ?? true],
-      )
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, `${accountMessages.teamCreate}: a team named ${body.name} exists already.`)
-      throw error
-    }
+    const inserted = await insertTeam(db, {
+      uuid,
+      accountUuid: request.principal.account.uuid,
+      name: body.name,
+      description: body.description ?? '',
+      active: body.active ?? true,
+    })
+    if (inserted === 'taken')
+      throw new HttpError(409, `${accountMessages.teamCreate}: a team named ${body.name} exists already.`)
     return presentTeam((await findTeam(db, uuid))!)
   })
 
@@ -45,16 +57,13 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     const team = await scopedTeam(db, request)
     if (team.everyone && (body.name !== undefined || body.active === false))
       throw new HttpError(409, `${accountMessages.teamUpdate}: "Everyone" keeps its name and stays active.`)
-    try {
-      await db.query(
-        'UPDATE teams SET name = coalesce($2, name), description = coalesce($3, description), active = coalesce($4, active) WHERE uuid = $1',
-        [team.uuid, body.name ?? null, body.description ?? null, body.active ?? null],
-      )
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new HttpError(409, `${accountMessages.teamUpdate}: a team named ${body.name} exists already.`)
-      throw error
-    }
+    const updated = await updateTeam(db, team.uuid, {
+      name: body.name ?? null,
+      description: body.description ?? null,
+      active: body.active ?? null,
+    })
+    if (updated === 'taken')
+      throw new HttpError(409, `${accountMessages.teamUpdate}: a team named ${body.name} exists already.`)
     return presentTeam((await findTeam(db, team.uuid))!)
   })
 
@@ -62,7 +71,7 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     const team = await scopedTeam(db, request)
     if (team.everyone)
       throw new HttpError(409, `${accountMessages.teamDelete}: "Everyone" is the account's default team.`)
-    await db.query('DELETE FROM teams WHERE uuid = $1', [team.uuid])
+    await deleteTeam(db, team.uuid)
     return { message: `The team ${team.name} was deleted.` }
   })
 
@@ -79,11 +88,8 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
       throw new HttpError(404, `${accountMessages.teamMemberAdd}: ${ref} is not a member of this account.`)
     assertMayManageRoles(request.principal, member.role, undefined)
     const role = body.role ?? body.membership?.role?.replace(/^Team/, '') ?? 'Viewer'
-    const r = await db.query(
-      'INSERT INTO team_members (team_uuid, membership_uuid, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [team.uuid, member.membershipUuid, role],
-    )
-    if (!r.rowCount) throw new HttpError(409, `${accountMessages.teamMemberAdd}: ${ref} is in it already.`)
+    if (!(await addTeamMember(db, team.uuid, member.membershipUuid, role)))
+      throw new HttpError(409, `${accountMessages.teamMemberAdd}: ${ref} is in it already.`)
     return (await teamMembers(db, team.uuid)).find((m) => m.uuid === member.membershipUuid)!
   })
 
@@ -91,14 +97,8 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
     const team = await scopedTeam(db, request)
     const member = await findMember(db, team.accountUuid, params.memberId)
     if (member) assertMayManageRoles(request.principal, member.role, undefined)
-    const r = member
-      ? await db.query('UPDATE team_members SET role = $3 WHERE team_uuid = $1 AND membership_uuid = $2', [
-          team.uuid,
-          member.membershipUuid,
-          body.role,
-        ])
-      : null
-    if (!member || !r?.rowCount)
+    const changed = member ? await setTeamMemberRole(db, team.uuid, member.membershipUuid, body.role) : false
+    if (!member || !changed)
       throw new HttpError(404, `${accountMessages.teamMemberUpdate} ${params.memberId} is not in this team.`)
     return (await teamMembers(db, team.uuid)).find((m) => m.uuid === member.membershipUuid)!
   })
@@ -109,22 +109,17 @@ export function teamRoutes(app: FastifyInstance, db: Db): void {
       throw new HttpError(409, `${accountMessages.teamMemberRemove}: everyone is in "Everyone".`)
     const member = await findMember(db, team.accountUuid, params.memberId)
     if (member) assertMayManageRoles(request.principal, member.role, undefined)
-    const r = member
-      ? await db.query('DELETE FROM team_members WHERE team_uuid = $1 AND membership_uuid = $2', [
-          team.uuid,
-          member.membershipUuid,
-        ])
-      : null
-    if (!member || !r?.rowCount)
+    const removed = member ? await removeTeamMember(db, team.uuid, member.membershipUuid) : false
+    if (!member || !removed)
       throw new HttpError(404, `${accountMessages.teamMemberRemove}: ${params.memberId} is not in this team.`)
     return { message: `${member.email} was removed from ${team.name}.` }
   })
 
   bindRoute(app, routes.teamPropertyGet, async ({ params, request }) =>
-    readProperty(db, 'teams', (await scopedTeam(db, request)).uuid, params.name),
+    orThrow(await readProperty(db, 'teams', (await scopedTeam(db, request)).uuid, params.name)),
   )
   bindRoute(app, routes.teamPropertySet, async ({ params, body, request }) => {
     const team = await scopedTeam(db, request)
-    return writeProperty(db, 'teams', team.uuid, params.name, parseProperty('teams', params.name, body))
+    return orThrow(await setProperty(db, 'teams', team.uuid, params.name, body))
   })
 }
