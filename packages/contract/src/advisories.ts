@@ -48,3 +48,31 @@ export const advisoryDbStatsSchema = z.object({
 export type AdvisoryDbStats = z.infer<typeof advisoryDbStatsSchema>
 
 export const databaseIdParamsSchema = z.object({ id: z.string().min(1).max(200) })
+
+/**
+ * POST /api/v1/databases/import (ours; issue 14): imports OSV advisories into the running server, so that
+ * `sextant advisories import` works while the server holds the embedded database. The file goes as the
+ * multipart field 'file' (all.zip, JSONL[.gz], JSON); or `location` names an http(s) URL the server
+ * fetches. Reports built before are then marked out of date and recomputed in the background.
+ */
+export const advisoryImportQuerySchema = z.object({
+  location: z.string().trim().min(1).max(2048).optional(),
+  /** Let `location` be on a private or loopback address (an internal mirror). */
+  allowPrivate: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+})
+
+export const advisoryImportResultSchema = z.object({
+  /** The database the records were stored as ('import-npm' for npm.jsonl.gz; a configured source's id). */
+  sourceId: z.string(),
+  counts: advisoryRunCountsSchema,
+  /** The first warnings (a skipped record names its id); `warningCount` says how many there were. */
+  warnings: z.array(z.string()),
+  warningCount: z.number().int(),
+  durationMs: z.number(),
+  /** Whether reports were queued for re-assessment (some record was inserted or changed). */
+  reassessing: z.boolean(),
+})
+export type AdvisoryImportResult = z.infer<typeof advisoryImportResultSchema>

@@ -83,7 +83,14 @@ export const recomputeStateSchema = z.object({
   areExclusionsDifferent: z.boolean(),
   /** A recompute or refresh of the branch is queued or running. */
   running: z.boolean(),
+  /**
+   * The latest report is out of date (the recompute notice, issue 14): new advisory data arrived after it
+   * was built ('advisories'), or it was stored before Sextant said what it could not assess
+   * ('assessment'); a recompute is then queued in the background. `null` when it is current.
+   */
+  outOfDate: z.object({ reason: z.enum(['advisories', 'assessment']), since: z.string() }).nullable(),
 })
+export type RecomputeState = z.infer<typeof recomputeStateSchema>
 
 export const diffQuerySchema = z.object({
   branch: z.string().trim().min(1).max(255),

@@ -3,7 +3,13 @@
 import { z } from 'zod'
 import type { Permission } from './accounts'
 import { accountRouteDefs } from './accounts.routes'
-import { advisoryDbDetailSchema, advisoryDbStatsSchema, databaseIdParamsSchema } from './advisories'
+import {
+  advisoryDbDetailSchema,
+  advisoryDbStatsSchema,
+  advisoryImportQuerySchema,
+  advisoryImportResultSchema,
+  databaseIdParamsSchema,
+} from './advisories'
 import { assistantRouteDefs } from './assistant.routes'
 import { cliRouteDefs } from './cli.routes'
 import { deletionRequestRouteDefs } from './deletion-requests.routes'
@@ -213,6 +219,22 @@ export const routes = {
       area: 'system',
       action: 'edit',
       message: 'Unauthorized: only a system administrator may start an advisory database sync.',
+    },
+  },
+  databaseImport: {
+    method: 'POST',
+    path: '/api/v1/databases/import',
+    access: 'member',
+    summary:
+      "Import OSV advisories into the running server (ours; system administrators only): the file as multipart field 'file', or ?location= an http(s) URL. 400 names what could not be read; older reports are then recomputed.",
+    query: advisoryImportQuerySchema,
+    multipart: true,
+    status: 200,
+    response: advisoryImportResultSchema,
+    permission: {
+      area: 'system',
+      action: 'edit',
+      message: 'Unauthorized: only a system administrator may import advisories.',
     },
   },
   databaseSyncStatus: {

@@ -5,6 +5,8 @@ import type { RouteDef } from './routes'
 import {
   cweInfoSchema,
   cweParamsSchema,
+  enrichmentImportQuerySchema,
+  enrichmentImportResultSchema,
   enrichmentStatsSchema,
   vulnDetailSchema,
   vulnIdParamsSchema,
@@ -44,6 +46,22 @@ export const vulnRouteDefs = {
     params: vulnIdParamsSchema,
     status: 200,
     response: vulnDetailSchema,
+  },
+  enrichmentImport: {
+    method: 'POST',
+    path: '/api/v1/enrichment/import',
+    access: 'member',
+    summary:
+      "Import FIRST's EPSS CSV, CISA's KEV JSON or a CWE list into the running server (ours; system administrators only): ?kind=, the file as multipart field 'file' or ?location= an http(s) URL.",
+    query: enrichmentImportQuerySchema,
+    multipart: true,
+    status: 200,
+    response: enrichmentImportResultSchema,
+    permission: {
+      area: 'system',
+      action: 'edit',
+      message: 'Unauthorized: only a system administrator may import enrichment data.',
+    },
   },
   enrichmentDbStats: {
     method: 'GET',

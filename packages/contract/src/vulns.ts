@@ -206,3 +206,24 @@ export const vulnDetailSchema = vulnSummarySchema.extend({
   ),
 })
 export type VulnDetail = z.infer<typeof vulnDetailSchema>
+
+/** POST /api/v1/enrichment/import?kind= (ours; issue 14): as `sextant enrichment import` while the server runs. */
+export const enrichmentImportQuerySchema = z.object({
+  kind: enrichmentKindSchema,
+  location: z.string().trim().min(1).max(2048).optional(),
+  allowPrivate: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+})
+
+export const enrichmentImportResultSchema = z.object({
+  kind: enrichmentKindSchema,
+  counts: enrichmentRunCountsSchema,
+  /** The snapshot's own version (EPSS score date, KEV catalogVersion). */
+  version: z.string().nullable(),
+  warnings: z.array(z.string()),
+  warningCount: z.number().int(),
+  durationMs: z.number(),
+})
+export type EnrichmentImportResult = z.infer<typeof enrichmentImportResultSchema>

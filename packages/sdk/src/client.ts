@@ -43,6 +43,17 @@ export interface SextantClient {
   /** CI build flow step 2: the build's files, each part named by its root-relative path. */
   uploadBuildFiles(buildId: string, files: ManifestFile[]): Promise<CallResult<'buildFiles'>>
   /**
+   * Imports an OSV file (all.zip, JSONL[.gz], JSON) into the running server (system administrators);
+   * its name decides how it is read and the database it is stored as ('npm.jsonl.gz' → import-npm).
+   */
+  importAdvisories(file: Blob, fileName: string): Promise<CallResult<'databaseImport'>>
+  /** Imports an EPSS CSV, a KEV JSON or a CWE list into the running server (system administrators). */
+  importEnrichment(
+    kind: 'epss' | 'kev' | 'cwe',
+    file: Blob,
+    fileName: string,
+  ): Promise<CallResult<'enrichmentImport'>>
+  /**
    * Calls a streaming route (newline-delimited JSON): yields each line, parsed with the route's
    * response schema, as soon as it arrives. A non-2xx answer throws SdkError before the first line.
    */
@@ -210,6 +221,18 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
         form: sbomForm(file),
         headers: uploadHeaders(options),
       }) as Promise<CallResult<'uploadSbom'>>
+    },
+    importAdvisories(file, fileName) {
+      const form = new FormData()
+      form.append('file', file, fileName)
+      return send(routes.databaseImport, { form }) as Promise<CallResult<'databaseImport'>>
+    },
+    importEnrichment(kind, file, fileName) {
+      const form = new FormData()
+      form.append('file', file, fileName)
+      return send(routes.enrichmentImport, { query: { kind }, form }) as Promise<
+        CallResult<'enrichmentImport'>
+      >
     },
     uploadManifests(projectId, files, query, options) {
       if (files.length === 0) return Promise.reject(clientError(sdkMessages.missingInformation))

@@ -18,6 +18,7 @@ import { startJobs } from './jobs/run-jobs'
 import { createMetadataSource } from './metadata'
 import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
+import { grantLocalCliAccess } from './services/local-cli-access'
 
 export interface StartOptions {
   api: boolean
@@ -129,6 +130,8 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       const port = typeof address === 'object' && address ? address.port : config.port
       url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
       stops.push(() => app.close())
+      // the CLI reaches this server instead of the database it holds (advisory imports; issue 14)
+      if (embedded) stops.push(await grantLocalCliAccess(db, config.dataDir, url))
     }
     let stopping: Promise<void> | null = null
     return {

@@ -103,6 +103,14 @@ export async function upsertAdvisories(
     ])
     const changed = written.rows.map((r) => r.id)
     if (changed.length > 0) {
+      // The packages a changed record named before the change are touched too (a package dropped from
+      // its affected list): recorded for re-assessment with those it names now (issue 14).
+      await client.query(
+        `INSERT INTO advisory_changes (advisory_id, ecosystem, name)
+         SELECT advisory_id, ecosystem, name FROM advisory_packages WHERE advisory_id = ANY($1::text[])
+         ON CONFLICT DO NOTHING`,
+        [changed],
+      )
       await client.query('DELETE FROM advisory_packages WHERE advisory_id = ANY($1::text[])', [changed])
       const ecosystems: string[] = []
       const names: string[] = []
@@ -116,6 +124,11 @@ export async function upsertAdvisories(
       }
       await client.query(
         `INSERT INTO advisory_packages (ecosystem, name, advisory_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+        [ecosystems, names, ids],
+      )
+      await client.query(
+        `INSERT INTO advisory_changes (ecosystem, name, advisory_id)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
         [ecosystems, names, ids],
       )

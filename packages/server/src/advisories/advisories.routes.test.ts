@@ -16,7 +16,7 @@ import { corpusDir } from './test-corpus'
 const npmFile = join(corpusDir, 'osv', 'npm.jsonl.gz')
 const mavenFile = join(corpusDir, 'osv', 'maven.jsonl.gz')
 const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
-const silent = { info: () => {}, error: () => {} }
+const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 describe.each(storageModes())('advisory databases API on %s storage', (mode) => {
   let t: TestInstance

@@ -9,11 +9,11 @@ import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
 import type { PgBoss } from '../jobs/boss'
 import { countAdvisories } from './advisories.repo'
+import { PUBLIC_SYNC_ERROR } from './snapshot'
 import { findSource, listSources } from './sources.repo'
 import { queueAdvisorySync } from './sync.job'
 
-/** What anyone sees of a failed sync: the reason names the source's location (issue 13 item 12). */
-export const PUBLIC_SYNC_ERROR = 'The last sync failed: administrators see why in GET /api/v1/databases.'
+export { PUBLIC_SYNC_ERROR } from './snapshot'
 
 async function knownSource(db: Db, id: string) {
   const source = await findSource(db, id)

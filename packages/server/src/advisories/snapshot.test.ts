@@ -1,7 +1,7 @@
 // The advisory store's state word (issue 14 "Advisory data freshness is visible"): empty, stale, failing,
 // fresh, manual, with a reason a person can act on whenever it is not fresh.
 import { describe, expect, it } from 'vitest'
-import { type SnapshotInput, STALE_GRACE_MS, snapshotOf } from './snapshot'
+import { PUBLIC_SYNC_ERROR, type SnapshotInput, STALE_GRACE_MS, snapshotOf } from './snapshot'
 
 const NOW = new Date('2026-03-01T12:00:00Z')
 const DAY = 24 * 3600_000
@@ -14,6 +14,7 @@ function input(over: Partial<SnapshotInput>): SnapshotInput {
     configured: ['osv-npm'],
     syncIntervalMs: DAY,
     now: NOW,
+    reasons: true,
     ...over,
   }
 }
@@ -30,7 +31,7 @@ describe('snapshotOf', () => {
         ],
       },
       'empty',
-      /store is empty.*osv-npm failed: getaddrinfo ENOTFOUND/,
+      /store is empty.*osv-npm failed \(getaddrinfo ENOTFOUND\)/,
     ],
     [
       'empty store, no source configured',
@@ -67,7 +68,7 @@ describe('snapshotOf', () => {
         ],
       },
       'failing',
-      /the last sync of osv-npm failed: HTTP 503 from osv/,
+      /the last sync of osv-npm failed \(HTTP 503 from osv\)/,
     ],
     [
       'no source synced, imports only',
@@ -87,7 +88,7 @@ describe('snapshotOf', () => {
         ],
       },
       'failing',
-      /osv-npm failed: offline/,
+      /osv-npm failed \(offline\)/,
     ],
   ])('%s → %s', (_, over, state, problem) => {
     const s = snapshotOf(input(over))
@@ -105,5 +106,23 @@ describe('snapshotOf', () => {
       syncIntervalHours: 24,
       takenAt: NOW.toISOString(),
     })
+  })
+
+  it('says a sync failed without its reason where anyone reads it (the reason names the location)', () => {
+    const failing = {
+      sources: [
+        {
+          id: 'osv-npm',
+          status: 'FAILED' as const,
+          lastSuccessAt: ago(3600_000),
+          lastError: 'Could not fetch https://mirror.internal/npm/all.zip',
+        },
+      ],
+    }
+    const s = snapshotOf(input({ ...failing, reasons: false }))
+    expect(s.state).toBe('failing')
+    expect(JSON.stringify(s)).not.toContain('mirror.internal')
+    expect(s.sources[0]?.lastError).toBe(PUBLIC_SYNC_ERROR)
+    expect(s.problem).toMatch(/osv-npm failed \(the reason is in the server log/)
   })
 })

@@ -10,6 +10,9 @@ import { type AdvisoryCounts, countAdvisories } from './advisories.repo'
 import { configuredSources } from './sources'
 import { listSources } from './sources.repo'
 
+/** What anyone sees of a failed sync: the reason names the source's location (issue 13 item 12). */
+export const PUBLIC_SYNC_ERROR = 'The last sync failed: administrators see why in GET /api/v1/databases.'
+
 /** A sync runs at most this long after its interval ran out (schedule check, download, import). */
 export const STALE_GRACE_MS = 3600_000
 
@@ -20,6 +23,11 @@ export interface SnapshotInput {
   configured: readonly string[]
   syncIntervalMs: number
   now: Date
+  /**
+   * Keep each failed sync's reason (members' views); off, the reason (which names the source's location)
+   * becomes PUBLIC_SYNC_ERROR: reports, the health check and /status are read by anyone.
+   */
+  reasons?: boolean
 }
 
 const hours = (ms: number) => Math.round((ms / 3600_000) * 10) / 10
@@ -31,7 +39,11 @@ export function snapshotOf(input: SnapshotInput): AdvisorySnapshot {
   const lastSuccess = successes.length > 0 ? Math.max(...successes) : null
   const synced = input.configured.length > 0
   const failing = input.sources.filter((s) => input.configured.includes(s.id) && s.status === 'FAILED')
-  const why = failing.map((s) => `the last sync of ${s.id} failed: ${s.lastError ?? 'no reason recorded'}`)
+  const reasonOf = (s: (typeof failing)[number]) =>
+    input.reasons
+      ? (s.lastError ?? 'no reason recorded')
+      : 'the reason is in the server log and, for members, in GET /api/v1/databases'
+  const why = failing.map((s) => `the last sync of ${s.id} failed (${reasonOf(s)})`)
   let state: AdvisorySnapshot['state']
   let problem: string | null = null
   if (counts.total === 0) {
@@ -69,7 +81,7 @@ export function snapshotOf(input: SnapshotInput): AdvisorySnapshot {
       id: s.id,
       status: s.status,
       lastSuccessAt: s.lastSuccessAt,
-      lastError: s.lastError,
+      lastError: s.lastError === null ? null : input.reasons ? s.lastError : PUBLIC_SYNC_ERROR,
     })),
     lastSuccessAt: lastSuccess === null ? null : new Date(lastSuccess).toISOString(),
     syncIntervalHours: synced ? hours(input.syncIntervalMs) : null,
@@ -78,11 +90,15 @@ export function snapshotOf(input: SnapshotInput): AdvisorySnapshot {
   }
 }
 
-/** Reads the store's state (two small queries; the per-ecosystem count is one grouped index scan). */
+/**
+ * Reads the store's state (two small queries; the per-ecosystem count is one grouped index scan); without
+ * `reasons` (reports, the health check) a failed sync's reason is not shown.
+ */
 export async function readAdvisorySnapshot(
   db: Db,
   config: Pick<Config, 'advisorySources' | 'advisorySyncIntervalMs'>,
   now: Date = new Date(),
+  reasons = false,
 ): Promise<AdvisorySnapshot> {
   const [counts, sources] = await Promise.all([countAdvisories(db), listSources(db)])
   return snapshotOf({
@@ -91,5 +107,6 @@ export async function readAdvisorySnapshot(
     configured: configuredSources(config.advisorySources).map((s) => s.id),
     syncIntervalMs: config.advisorySyncIntervalMs,
     now,
+    reasons,
   })
 }

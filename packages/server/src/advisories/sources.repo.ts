@@ -104,3 +104,11 @@ export async function dueSourceIds(db: Db, intervalMs: number): Promise<string[]
   )
   return r.rows.map((row) => row.id)
 }
+
+/** Changes whenever a source's run starts or ends (a cheap change detector for the store's state). */
+export async function sourcesGeneration(db: Db): Promise<string> {
+  const r = await db.query<{ g: string }>(
+    `SELECT count(*)::text || '/' || coalesce(max(updated_at)::text, '') AS g FROM advisory_sources`,
+  )
+  return r.rows[0]?.g ?? ''
+}

@@ -20,6 +20,7 @@ import {
   recordsByIdentifier,
 } from './lookups.repo'
 import { readAdvisorySnapshot } from './snapshot'
+import { sourcesGeneration } from './sources.repo'
 
 export interface AdvisoryStore {
   /** Every stored OSV record naming one of these packages (names are normalised per ecosystem). */
@@ -38,8 +39,11 @@ export interface AdvisoryStore {
   snapshot(): Promise<AdvisorySnapshot>
 }
 
-/** How long one read of the store's state serves analyses (many may start within a second). */
-const snapshotTtlMs = 5_000
+/**
+ * How long one read of the store's state serves analyses while no source ran since (the per-ecosystem
+ * counts are the costly part); a sync or import starting or ending anywhere changes the generation.
+ */
+const snapshotTtlMs = 60_000
 
 /** Parsed records kept per process (a full OSV npm + Maven export is about this size). */
 const maxCachedRecords = 30_000
@@ -52,7 +56,7 @@ export function createAdvisoryStore(
     advisorySyncIntervalMs: 24 * 3600_000,
   },
 ): AdvisoryStore {
-  let snapshot: { at: number; value: Promise<AdvisorySnapshot> } | null = null
+  let snapshot: { at: number; generation: string; value: Promise<AdvisorySnapshot> } | null = null
   const cache: ParsedRecordCache = new Map()
   const bounded = cache.set.bind(cache)
   cache.set = (id, entry) => {
@@ -78,11 +82,12 @@ export function createAdvisoryStore(
     byIdentifier: (ecosystem, identifier) => recordsByIdentifier(db, ecosystem, identifier),
     isEmpty: async () => !(await hasAdvisories(db)),
     stats: () => countAdvisories(db),
-    snapshot: () => {
+    snapshot: async () => {
       const now = Date.now()
-      if (!snapshot || now - snapshot.at > snapshotTtlMs) {
+      const generation = await sourcesGeneration(db)
+      if (!snapshot || snapshot.generation !== generation || now - snapshot.at > snapshotTtlMs) {
         const value = readAdvisorySnapshot(db, config)
-        snapshot = { at: now, value }
+        snapshot = { at: now, generation, value }
         value.catch(() => {
           snapshot = null
         })

@@ -8,6 +8,7 @@ import type { JobLogger, PgBoss } from '../jobs/boss'
 import { defineJob, everyMinutes } from '../jobs/job'
 import { countAdvisories, hasAdvisories } from './advisories.repo'
 import { formatWarning, importAdvisories } from './import.service'
+import { queueReassessment } from './reassess.job'
 import { type AdvisorySource, configuredSources, isUrlLocation } from './sources'
 import {
   dueSourceIds,
@@ -34,6 +35,8 @@ export interface SyncDeps {
   config: Pick<Config, 'advisorySources' | 'advisorySyncIntervalMs' | 'offline'>
   logger: JobLogger
   signal?: AbortSignal
+  /** Called after a run stored new or changed records (issue 14: their branches are re-assessed). */
+  onChanged?: () => Promise<void>
 }
 
 /** Imports one source and records the outcome; never throws for a source problem. */
@@ -80,10 +83,24 @@ export async function syncSource(deps: SyncDeps, source: AdvisorySource): Promis
     }
   }
   await recordRun(db, source.id, outcome)
-  deps.logger.info(
-    { source: source.id, status: outcome.status, counts: outcome.counts },
-    'advisory sync done',
-  )
+  // A failed sync says why, at warn level (offline, unreachable, a bad file): the reason is also on
+  // GET /api/v1/databases for administrators; the health check and /status say that it failed.
+  if (outcome.status === 'FAILED')
+    deps.logger.warn(
+      { source: source.id, status: outcome.status, location: source.location, error: outcome.error },
+      `advisory sync of ${source.id} failed: ${outcome.error}`,
+    )
+  else
+    deps.logger.info(
+      { source: source.id, status: outcome.status, counts: outcome.counts },
+      'advisory sync done',
+    )
+  if (outcome.counts.inserted + outcome.counts.updated > 0)
+    await deps
+      .onChanged?.()
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error }, 'could not queue the advisory re-assessment'),
+      )
   return outcome
 }
 
@@ -124,8 +141,12 @@ export const advisorySyncJob = defineJob<AdvisorySyncJobData>({
   // At most one waiting and one running sync per source key.
   settings: { policy: 'stately', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 2 * 3600 },
   concurrency: 1,
-  handle: (data, { db, config, logger, outbound, signal }) =>
-    runAdvisorySync({ db, config, logger, outbound, signal }, data),
+  // records that changed queue the re-assessment of the reports they touch (issue 14)
+  handle: (data, { db, boss, config, logger, outbound, signal }) =>
+    runAdvisorySync(
+      { db, config, logger, outbound, signal, onChanged: async () => void (await queueReassessment(boss)) },
+      data,
+    ),
   // The scheduled job syncs the sources that are due (none: it does nothing).
   schedule: {
     cron: (config) => (configuredSources(config.advisorySources).length > 0 ? syncCheckCron(config) : null),

@@ -12,7 +12,7 @@ import { configuredEnrichmentSources, DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE } 
 import { listEnrichmentSources } from './sources.repo'
 import { runEnrichmentSync, syncEnrichmentSource } from './sync.job'
 
-const silent = { info: () => {}, error: () => {} }
+const silent = { info: () => {}, warn: () => {}, error: () => {} }
 const epssFile = join(import.meta.dirname, 'fixtures', 'epss-sample.csv.gz')
 const kevFile = join(corpusDir, 'enrichment', 'kev', 'known_exploited_vulnerabilities.json')
 

@@ -8,6 +8,8 @@ import { openApiDocument } from '@sextant/contract'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { advisoryRoutes } from '../advisories/advisories.routes'
+import { advisoryImportRoutes } from '../advisories/import.routes'
+import { readAdvisorySnapshot } from '../advisories/snapshot'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import { vulnRoutes } from '../enrichment/vulns.routes'
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const count = await boss.getQueueSize('analyse')
       return `pg-boss running; ${count} analyses waiting`
     },
+    advisories: () => readAdvisorySnapshot(db, config),
   })
   identityRoutes(app, db, config.sessionTtlMs)
   credentialsRoutes(app, db, config)
@@ -100,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   uploadRoutes(app, db, boss, deps.workers, uploadLimits)
   deletionRequestRoutes(app, db)
   advisoryRoutes(app, db, boss)
+  advisoryImportRoutes(app, db, boss, config)
   vulnRoutes(app, db)
   dependencyRoutes(app, db, config, deps.outbound)
   vulnLookupRoutes(app, db)

@@ -103,7 +103,7 @@ export async function readUploadedFiles(
       total += content.length
       if (total > limits.maxBytes) throw tooManyBytes(limits.maxBytes)
       if (files.some((f) => f.path === path)) throw new HttpError(400, `The file '${path}' was sent twice.`)
-      files.push({ path, content })
+      files.push({ path, content, sentAs: name })
     }
   } catch (error) {
     throw limitError(error, limits) ?? error

@@ -5,6 +5,7 @@
 // in force are applied (spec report-page §3 Exclusion). The `recompute` queue runs the same function.
 import { randomUUID } from 'node:crypto'
 import {
+  buildFailedReport,
   buildReport,
   cvesOf,
   type DependencyGraph,
@@ -14,6 +15,7 @@ import {
   resolveScoreThresholds,
   type Warning,
 } from '@sextant/engine'
+import { writeBranchPackages } from '../advisories/reassess.repo'
 import type { Db } from '../db/connection'
 import { inTransaction } from '../db/transaction'
 import { readConfiguration } from '../resources/accounts/configuration'
@@ -176,6 +178,8 @@ export async function runAnalysis(
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
       await insertReport(client, doc, analysisUuid)
+      // the branch's packages beside its newest report: the advisory index finds it when records change
+      await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
       await client.query(
         `UPDATE analyses SET status = 'DONE', finished_at = now(), error = NULL WHERE uuid = $1`,
         [analysisUuid],
@@ -183,12 +187,35 @@ export async function runAnalysis(
     })
     return 'stored'
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = `The analysis failed: ${error instanceof Error ? error.message : String(error)}`
     await db.query(`UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $2 WHERE uuid = $1`, [
       analysisUuid,
-      `The analysis failed: ${message}`,
+      message,
     ])
+    await storeFailedReport(db, analysisUuid, claimed, message, now())
     return 'failed'
+  }
+}
+
+/**
+ * The branch's latest report becomes an ERROR report saying why (spec report-page §4 'WE COULDN'T BUILD A
+ * REPORT'; issue 14), so nothing shows the previous report as current. Best effort: when the database
+ * itself failed, the analysis row's FAILED state and error are what remains.
+ */
+async function storeFailedReport(db: Db, analysisUuid: string, claimed: Claimed, message: string, at: Date) {
+  try {
+    const configuration = await readConfiguration(db, claimed.account_uuid)
+    const doc = buildFailedReport({
+      uuid: randomUUID(),
+      projectUuid: claimed.project_uuid,
+      branch: claimed.branch,
+      now: at,
+      thresholds: resolveScoreThresholds(configuration.thresholds, claimed.thresholds),
+      message,
+    })
+    await inTransaction(db, (client) => insertReport(client, doc, analysisUuid))
+  } catch {
+    // the analysis row already says FAILED with the reason
   }
 }
 

@@ -7,6 +7,7 @@ export type PgBoss = PgBossImpl
 
 export interface JobLogger {
   info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
   error(obj: object, msg: string): void
 }
 

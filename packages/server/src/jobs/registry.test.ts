@@ -97,6 +97,8 @@ describe('a start with the registry', () => {
     const { boss, db, config, logger } = instance.sextant
     const schedules = await boss.getSchedules()
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      // changes another process left (the CLI on a shared database) are re-assessed within a minute
+      ['advisories.reassess', '* * * * *'],
       ['advisories.sync', '*/5 * * * *'],
       ['enrichment.sync', '*/5 * * * *'],
     ])
@@ -109,7 +111,10 @@ describe('a start with the registry', () => {
       deps,
     )
     await again.stop()
-    expect((await boss.getSchedules()).map((s) => s.name)).toEqual(['enrichment.sync'])
+    expect((await boss.getSchedules()).map((s) => s.name).sort()).toEqual([
+      'advisories.reassess',
+      'enrichment.sync',
+    ])
   })
 
   it('runs a job handler in workers, wakes them, and aborts the signal on stop', async () => {

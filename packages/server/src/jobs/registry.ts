@@ -9,6 +9,7 @@
 //   2. Add it to `jobs` below. Nothing else: no queue creation, worker or timer of your own.
 //   3. Queue work with `boss.send(fooJob.queue, data)`, then `workers?.notify()` in a route (or
 //      `context.wake()` in a handler) so this process's idle worker starts at once.
+import { reassessJob } from '../advisories/reassess.job'
 import { advisorySyncJob } from '../advisories/sync.job'
 import { enrichmentSyncJob } from '../enrichment/sync.job'
 import { exportJob } from '../exports/export.job'
@@ -22,5 +23,6 @@ export const jobs: readonly JobDefinition<object>[] = [
   refreshJob,
   exportJob,
   advisorySyncJob,
+  reassessJob,
   enrichmentSyncJob,
 ]

@@ -37,10 +37,16 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     const res = await fetch(`${t.url}/admin/server/site/healthcheck`)
     expect(res.status).toBe(200)
     const body = await res.json()
+    // no advisory was imported here: the server is up (200, for load balancers) but not healthy (issue 14)
     expect(body).toMatchObject({
       service: 'site',
-      healthy: true,
-      details: { database: { healthy: true }, jobs: { healthy: true } },
+      healthy: false,
+      details: {
+        database: { healthy: true },
+        jobs: { healthy: true },
+        advisories: { healthy: false, critical: false, message: expect.stringMatching(/^no advisories: /) },
+      },
+      advisories: { state: 'empty', records: 0 },
     })
   })
 
@@ -319,6 +325,31 @@ describe.each(storageModes())('API on %s storage', (mode) => {
     expect(upload.status).toBe(404)
   })
 
+  it('reads a CycloneDX XML posted to sbom-cdx.json as XML, by its content (issue 14)', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bom xmlns="http://cyclonedx.org/schema/bom/1.5" version="1">
+  <metadata><component type="application" bom-ref="root"><name>xml-app</name><version>1.0.0</version></component></metadata>
+  <components>
+    <component type="library" bom-ref="ms"><name>ms</name><version>2.1.3</version><purl>pkg:npm/ms@2.1.3</purl></component>
+  </components>
+  <dependencies><dependency ref="root"><dependency ref="ms"/></dependency></dependencies>
+</bom>`
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm(xml, 'sbom-cdx.json'),
+    })
+    expect(res.status).toBe(202)
+    const upload = await res.json()
+    const report = await waitForReport(t.url, upload.projectUuid, 'main')
+    expect(report).toMatchObject({ summary: { components: 1, direct: 1, unknownRelationships: 0 } })
+    const broken = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
+      method: 'POST',
+      body: sbomForm('<bom xmlns="http://cyclonedx.org/schema/bom/1.5"><components>', 'sbom-cdx.json'),
+    })
+    expect(broken.status).toBe(400)
+    expect((await broken.json()).message).toMatch(/^sbom-cdx\.json \(read as CycloneDX XML\)/)
+  })
+
   it('refuses a malformed SBOM or lockfile with 400 naming the file, and stores nothing', async () => {
     const before = [await count('projects'), await count('analyses')]
     const sbom = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
@@ -326,7 +357,10 @@ describe.each(storageModes())('API on %s storage', (mode) => {
       body: sbomForm('{"bomFormat": "CycloneDX", '),
     })
     expect(sbom.status).toBe(400)
-    expect((await sbom.json()).message).toMatch(/bom\.cdx\.json/)
+    // named as it was sent (issue 14), never as a file the user did not send
+    const sbomError = (await sbom.json()).message
+    expect(sbomError).toMatch(/^bom\.json, line 1: invalid JSON/)
+    expect(sbomError).not.toMatch(/bom\.cdx\.json/)
     const form = new FormData()
     form.append('file', new Blob([fixture('package.json')]), 'package.json')
     form.append('file', new Blob(['{ "lockfileVersion": 3, "packages": { \n oops']), 'package-lock.json')

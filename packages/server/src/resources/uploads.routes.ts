@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
 import { readUploadedFiles, type UploadLimits } from '../http/upload-files'
 import type { PgBoss, Workers } from '../jobs/boss'
+import { sbomFileFor } from '../services/sbom-upload'
 import { startUploadAnalysis, uploadTarget } from '../services/uploads.service'
 
 export function uploadRoutes(
@@ -26,9 +27,14 @@ export function uploadRoutes(
 
   bindRoute(app, routes.uploadSbom, async ({ params, query, request }) => {
     await uploadTarget(db, request.principal, params.projectId, keyOf(request))
-    const { files } = await readUploadedFiles(request, limits, 'file')
-    if (files.length === 0)
+    const read = await readUploadedFiles(request, limits, 'file')
+    if (read.files.length === 0)
       throw new HttpError(400, "No SBOM was uploaded: send it as the multipart form field 'file'.")
+    // read by its content (CycloneDX JSON or XML, SPDX JSON), named as sent (issue 14)
+    const files = read.files.map((f) => {
+      const sbom = sbomFileFor(f.sentAs ?? '', f.content)
+      return { ...f, path: sbom.path, label: sbom.label }
+    })
     const result = await startUploadAnalysis({
       db,
       boss,

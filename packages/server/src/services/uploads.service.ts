@@ -28,6 +28,10 @@ import { newUuid } from './secrets'
 export interface UploadedFile {
   path: string
   content: Buffer
+  /** How messages name the file when not by its path (an SBOM read by its content; issue 14). */
+  label?: string
+  /** The file name as it was sent. */
+  sentAs?: string
 }
 
 /** Root-relative, `/`-separated, no `..`, no absolute paths; `null` when the name is unusable. */
@@ -148,22 +152,27 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
 
   const sources: SourceFile[] = files.map((f) => ({ path: f.path, content: f.content.toString('utf8') }))
   const extraction = extractProject(sources)
+  // messages name files as they were sent, never by a name the user did not use (issue 14)
+  const labels = new Map(files.flatMap((f) => (f.label ? [[f.path, f.label] as const] : [])))
+  const labelOf = (path: string) => labels.get(path) ?? path
   if (extraction.errors.length > 0) {
     const first = extraction.errors[0]!
-    const where = first.line !== undefined ? `${first.file}, line ${first.line}` : first.file
+    const file = labelOf(first.file)
+    const where = first.line !== undefined ? `${file}, line ${first.line}` : file
     throw new HttpError(
       400,
       `${where}: ${first.message}`,
-      extraction.errors.map((e) => ({ ...e })),
+      extraction.errors.map((e) => ({ ...e, file: labelOf(e.file) })),
     )
   }
+  for (const w of extraction.warnings) w.file = labelOf(w.file)
   // Builds that need resolving (a pom.xml, a package.json without lockfile) are resolved by the
   // analysis job: they need the registries.
   const builds = buildsToResolve(sources).map((b) => b.file)
   if (extraction.files.length === 0 && builds.length === 0) {
     throw new HttpError(
       400,
-      `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => f.path).join(', ')}.`,
+      `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => labelOf(f.path)).join(', ')}.`,
     )
   }
 

@@ -2,6 +2,7 @@
 // a new analysis on the stored graph of the branch's latest report, queued on `recompute`, with the
 // exclusions and data of now; and the recompute-needed state the page's button glows on.
 import { exclusionsFingerprint } from '@sextant/engine'
+import { outOfDateState } from '../../advisories/reassess.repo'
 import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
@@ -40,10 +41,11 @@ export async function startRecompute(db: Db, boss: PgBoss, project: ProjectRecor
 }
 
 export async function recomputeState(db: Db, project: ProjectRecord, branch: string) {
-  const [latest, exclusions, running] = await Promise.all([
+  const [latest, exclusions, running, outOfDate] = await Promise.all([
     latestReportState(db, project.uuid, branch),
     exclusionsInForce(db, project, branch),
     branchBusy(db, project.uuid, branch),
+    outOfDateState(db, project.uuid, branch),
   ])
   return {
     projectUuid: project.uuid,
@@ -51,5 +53,7 @@ export async function recomputeState(db: Db, project: ProjectRecord, branch: str
     reportUuid: latest?.uuid ?? null,
     areExclusionsDifferent: latest !== null && latest.fingerprint !== exclusionsFingerprint(exclusions),
     running,
+    outOfDate:
+      outOfDate && latest ? { reason: outOfDate.reason, since: outOfDate.since.toISOString() } : null,
   }
 }

@@ -1,0 +1,146 @@
+// Storage of the re-assessment after advisory changes (issue 14 "New advisory data reaches old reports";
+// DESIGN §3): each branch's packages beside its latest report, the advisory changes not yet handled,
+// which branches they touch through the advisory index, and the out-of-date mark the recompute notice reads.
+import { type Ecosystem, normalisePackageName } from '@sextant/engine'
+import type { Db, DbClient } from '../db/connection'
+
+/** Replaces the packages of a branch with those of its newest report's graph (one row per package). */
+export async function writeBranchPackages(
+  client: DbClient,
+  projectUuid: string,
+  branch: string,
+  components: readonly { ecosystem: Ecosystem; name: string }[],
+): Promise<void> {
+  const keys = new Map<string, { ecosystem: string; name: string }>()
+  for (const c of components) {
+    const name = normalisePackageName(c.ecosystem, c.name)
+    if (name !== '') keys.set(`${c.ecosystem}\u0000${name}`, { ecosystem: c.ecosystem, name })
+  }
+  const list = [...keys.values()]
+  await client.query('DELETE FROM branch_packages WHERE project_uuid = $1 AND branch = $2', [
+    projectUuid,
+    branch,
+  ])
+  if (list.length === 0) return
+  await client.query(
+    `INSERT INTO branch_packages (project_uuid, branch, ecosystem, name)
+     SELECT $1, $2, e, n FROM unnest($3::text[], $4::text[]) AS x(e, n) ON CONFLICT DO NOTHING`,
+    [projectUuid, branch, list.map((k) => k.ecosystem), list.map((k) => k.name)],
+  )
+}
+
+/** Takes up to `limit` pending changes (removed in the caller's transaction; another worker skips them). */
+export async function takeAdvisoryChanges(
+  client: DbClient,
+  limit: number,
+): Promise<{ ecosystem: string; name: string; advisory_id: string }[]> {
+  const { rows } = await client.query<{ ecosystem: string; name: string; advisory_id: string }>(
+    `DELETE FROM advisory_changes WHERE (advisory_id, ecosystem, name) IN (
+       SELECT advisory_id, ecosystem, name FROM advisory_changes ORDER BY changed_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING advisory_id, ecosystem, name`,
+    [limit],
+  )
+  return rows
+}
+
+export async function hasAdvisoryChanges(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM advisory_changes) AS any')
+  return rows[0]?.any === true
+}
+
+export interface AffectedBranch {
+  project_uuid: string
+  branch: string
+  /** The analysis behind the branch's latest report (its stored graph is recomputed). */
+  analysis_uuid: string | null
+  reason: 'advisories' | 'assessment'
+}
+
+/**
+ * The latest report of every branch that needs re-assessing: those whose packages the changed records
+ * name (through the advisory index, one join), those built while the store held no advisories of their
+ * ecosystems when any change arrived, and those stored before assessments existed (migration 045) —
+ * the last two only once per report (a branch already marked for it is not taken again).
+ */
+export async function affectedBranches(
+  client: DbClient,
+  changed: readonly { ecosystem: string; name: string }[],
+): Promise<AffectedBranch[]> {
+  const { rows } = await client.query<AffectedBranch>(
+    `WITH touched AS (
+       SELECT DISTINCT bp.project_uuid, bp.branch FROM branch_packages bp
+       JOIN unnest($1::text[], $2::text[]) AS c(ecosystem, name)
+         ON bp.ecosystem = c.ecosystem AND bp.name = c.name
+     ),
+     latest AS (
+       SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, r.branch, r.analysis_uuid, r.created_at,
+              r.legacy_assessment, r.security_assessment, r.document->'security'->'assessment'->'gaps' AS gaps
+       FROM reports r ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC
+     )
+     SELECT l.project_uuid, l.branch, l.analysis_uuid,
+            CASE WHEN t.project_uuid IS NULL AND l.legacy_assessment THEN 'assessment' ELSE 'advisories' END AS reason
+     FROM latest l
+     LEFT JOIN touched t ON t.project_uuid = l.project_uuid AND t.branch = l.branch
+     LEFT JOIN branches b ON b.project_uuid = l.project_uuid AND b.name = l.branch
+     WHERE t.project_uuid IS NOT NULL
+        OR ((b.out_of_date_since IS NULL OR b.out_of_date_since < l.created_at) AND (
+              l.legacy_assessment
+           OR ($3 AND l.security_assessment <> 'complete' AND (
+                   l.gaps @> '[{"kind": "no-advisory-data"}]'::jsonb
+                OR l.gaps @> '[{"kind": "ecosystem-without-advisories"}]'::jsonb))))`,
+    [changed.map((c) => c.ecosystem), changed.map((c) => c.name), changed.length > 0],
+  )
+  return rows
+}
+
+/** Marks the branch's latest report out of date (the recompute notice) from now. */
+export async function markOutOfDate(
+  client: DbClient,
+  projectUuid: string,
+  branch: string,
+  reason: AffectedBranch['reason'],
+): Promise<void> {
+  await client.query(
+    `INSERT INTO branches (project_uuid, name, out_of_date_since, out_of_date_reason) VALUES ($1, $2, now(), $3)
+     ON CONFLICT (project_uuid, name) DO UPDATE SET out_of_date_since = now(), out_of_date_reason = $3`,
+    [projectUuid, branch, reason],
+  )
+}
+
+/** Whether an analysis of the branch is waiting to start (it will read today's data anyway). */
+export async function analysisWaiting(
+  client: DbClient,
+  projectUuid: string,
+  branch: string,
+): Promise<boolean> {
+  const { rows } = await client.query(
+    `SELECT 1 FROM analyses WHERE project_uuid = $1 AND branch = $2 AND status = 'QUEUED' LIMIT 1`,
+    [projectUuid, branch],
+  )
+  return rows.length > 0
+}
+
+/**
+ * Why and since when the branch's latest report is out of date, or null when it is current (a report
+ * built after the mark is current).
+ */
+export async function outOfDateState(
+  db: Db,
+  projectUuid: string,
+  branch: string,
+): Promise<{ reason: AffectedBranch['reason']; since: Date } | null> {
+  const { rows } = await db.query<{ reason: AffectedBranch['reason']; since: Date }>(
+    `SELECT b.out_of_date_reason AS reason, b.out_of_date_since AS since FROM branches b
+     WHERE b.project_uuid = $1 AND b.name = $2 AND b.out_of_date_since IS NOT NULL
+       AND b.out_of_date_since > coalesce(
+         (SELECT max(created_at) FROM reports r WHERE r.project_uuid = b.project_uuid AND r.branch = b.name),
+         '-infinity')`,
+    [projectUuid, branch],
+  )
+  return rows[0] ?? null
+}
+
+/** pg-boss's `db` option: a job sent through it is queued in the caller's transaction. */
+export function jobsIn(client: DbClient) {
+  return { executeSql: (text: string, values: unknown[]) => client.query(text, values) }
+}
