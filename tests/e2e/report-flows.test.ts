@@ -227,7 +227,8 @@ describe('report page flows in Chromium', () => {
     await page.goBack()
     await page.getByTestId('download-menu').click()
     await page.screenshot({ path: join(shots, 'download-menu-desktop.png') })
-    await page.locator('[data-testid^="download-"]:not([data-testid="download-menu"])').first().click()
+    // the menu's items (its label, download-scope, names the scope and is not an item)
+    await page.locator('[role="menuitem"][data-testid^="download-"]').first().click()
     const downloadEvent = page.waitForEvent('download', { timeout: 30_000 })
     await page.getByTestId('processing-page').waitFor()
     // the processing page polls the export until it is done, then fetches the file with its download key

@@ -82,5 +82,5 @@ export interface Datasource {
   ecosystem: Ecosystem
   /** Where it reads when no registry is configured. */
   defaultRegistries: readonly string[]
-  connect(registries: readonly string[], fetch: RegistryFetch): DatasourceClient
+  connect(registries: readonly string[], registryFetch: RegistryFetch): DatasourceClient
 }

@@ -58,7 +58,7 @@ export const mavenRepositoryDatasource: Datasource = {
   id: 'maven-repository',
   ecosystem: 'maven',
   defaultRegistries: [MAVEN_CENTRAL],
-  connect(registries, fetch) {
+  connect(registries, registryFetch) {
     const repos = (registries.length > 0 ? registries : [MAVEN_CENTRAL]).map((r) => r.replace(/\/+$/, ''))
     return {
       registry: repos.join(' '),
@@ -68,7 +68,7 @@ export const mavenRepositoryDatasource: Datasource = {
         if (!coordinates)
           return { kind: 'failed', status: null, message: `not a Maven name: ${request.name}` }
         // One client per package: it dedupes within this fetch; the caller's fetch caches for good.
-        const repository = new MavenRepository({ repositories: repos, fetch })
+        const repository = new MavenRepository({ repositories: repos, fetch: registryFetch })
         const failure = () =>
           repository.problems.length > 0
             ? ({

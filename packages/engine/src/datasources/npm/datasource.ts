@@ -23,13 +23,13 @@ export const npmDatasource: Datasource = {
   id: 'npm',
   ecosystem: 'npm',
   defaultRegistries: [NPM_REGISTRY],
-  connect(registries, fetch) {
+  connect(registries, registryFetch) {
     const first = registries[0] ?? NPM_REGISTRY
     const base = first.endsWith('/') ? first : `${first}/`
     return {
       registry: base,
       async fetchPackage(request): Promise<PackageOutcome> {
-        const answer = await fetch({
+        const answer = await registryFetch({
           url: `${base}${npmPackagePath(request.name)}`,
           accept: NPM_ACCEPT,
           etag: request.cached ? request.etag : null,
