@@ -297,6 +297,8 @@ export const historyEntrySchema = z.object({
   minSecurityScore: z.number(),
   minStabilityScore: z.number(),
   minLicensingScore: z.number(),
+  /** A live re-check (issue 16): recomputed from the stored graph after new advisory data, no upload. */
+  live: z.boolean().optional(),
 })
 export type HistoryEntry = z.infer<typeof historyEntrySchema>
 

@@ -24,6 +24,7 @@ import { jiraRouteDefs } from './jira.routes'
 import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
+import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
 import { tagRouteDefs } from './tags.routes'
 import { vulnRouteDefs } from './vulns.routes'
 
@@ -186,6 +187,17 @@ export const routes = {
     query: historyQuerySchema,
     status: 200,
     response: z.array(historyEntrySchema),
+  },
+  reportDelta: {
+    method: 'GET',
+    path: '/api/v1/reports/:projectId/delta',
+    access: 'anonymous',
+    summary:
+      'What a report (default: the latest of the branch) has new since the previous one: new findings, newly KEV-listed, raised severity, outcome; live says it is a live re-check after new advisory data. 404 for reports stored before deltas existed.',
+    params: projectIdParams,
+    query: reportDeltaQuerySchema,
+    status: 200,
+    response: reportDeltaEntrySchema,
   },
   advisoryDbStats: {
     method: 'GET',

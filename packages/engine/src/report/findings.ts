@@ -28,6 +28,9 @@ export interface FindingsSource {
           cve: string | null
           severity: Severity
           type: string
+          /** Read by the report delta (issue 16), not by the findings list. */
+          epss?: number | null
+          kevEntry?: { exploited: boolean } | null
           exclusions?: readonly unknown[] | undefined
         }[]
       }[]

@@ -4,113 +4,40 @@
 // "not assessed" to real findings. Only branches whose packages the changed records name are recomputed
 // (found through the advisory index), besides those built while the store held nothing of their ecosystem.
 import { readFileSync } from 'node:fs'
-import { type RecomputeState, type Report, reportSchema } from '@sextant/contract'
+import type { RecomputeState, Report } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storageModes } from '../testing/databases'
 import {
-  startTestInstance,
-  TEST_BOOTSTRAP_TOKEN,
-  type TestInstance,
-  waitForReport,
-} from '../testing/instance'
+  type ApiAt,
+  importRecords as importRecordsAt,
+  latestReport,
+  lockOf,
+  osvRecord,
+  reportHistoryOf,
+  uploadProject,
+  waitForReports as waitForReportsAt,
+} from '../testing/advisory-imports'
+import { storageModes } from '../testing/databases'
+import { startTestInstance, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../testing/instance'
 
 const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
 const lockfile = readFileSync(new URL('../resources/fixtures/package-lock.json', import.meta.url))
 const manifest = readFileSync(new URL('../resources/fixtures/package.json', import.meta.url))
 
-/** An OSV record (HIGH, CVSS 7.5) for `name` below `fixed`. */
-function record(id: string, name: string, fixed: string) {
-  return {
-    id,
-    modified: '2024-05-01T00:00:00Z',
-    summary: `${name} is vulnerable`,
-    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
-    affected: [
-      {
-        package: { ecosystem: 'npm', name },
-        ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed }] }],
-      },
-    ],
-  }
-}
-
-/** A lockfile of one package (`name@version`) for a second project. */
-function lockOf(name: string, version: string) {
-  return JSON.stringify({
-    name: `app-${name}`,
-    version: '1.0.0',
-    lockfileVersion: 3,
-    packages: {
-      '': { name: `app-${name}`, version: '1.0.0', dependencies: { [name]: version } },
-      [`node_modules/${name}`]: { version },
-    },
-  })
-}
-
 describe.each(storageModes())('re-assessment after an advisory import on %s storage', (mode) => {
   let t: TestInstance
 
-  async function upload(name: string, files: [string, Buffer | string][]): Promise<string> {
-    const form = new FormData()
-    for (const [path, content] of files)
-      form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), path)
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=${name}`, {
-      method: 'POST',
-      headers: admin,
-      body: form,
-    })
-    expect(res.status).toBe(202)
-    const pid = ((await res.json()) as { projectUuid: string }).projectUuid
-    await waitForReport(t.url, pid, 'main', admin)
-    return pid
-  }
-
-  async function importRecords(name: string, records: object[]) {
-    const form = new FormData()
-    form.append('file', new Blob([records.map((r) => JSON.stringify(r)).join('\n')]), name)
-    const res = await fetch(`${t.url}/api/v1/databases/import`, {
-      method: 'POST',
-      headers: admin,
-      body: form,
-    })
-    const body = await res.json()
-    if (res.status !== 200) throw new Error(JSON.stringify(body))
-    return body as { sourceId: string; counts: { inserted: number }; reassessing: boolean }
-  }
-
-  const latest = async (pid: string) =>
-    reportSchema.parse(
-      await (await fetch(`${t.url}/api/v1/reports/${pid}/full?branch=main`, { headers: admin })).json(),
-    )
-  const history = async (pid: string) =>
-    (await (
-      await fetch(`${t.url}/api/v1/reports/${pid}/history?branch=main`, { headers: admin })
-    ).json()) as {
-      uuid: string
-    }[]
+  const api = (): ApiAt => ({ url: t.url, headers: admin })
+  const upload = (name: string, files: [string, Buffer | string][]) => uploadProject(api(), name, files)
+  const importRecords = (name: string, records: object[]) => importRecordsAt(api(), name, records)
+  const latest = (pid: string) => latestReport(api(), pid)
+  const history = (pid: string) => reportHistoryOf(api(), pid)
   const state = async (pid: string) =>
     (await (
       await fetch(`${t.url}/api/v1/reports/${pid}/recompute?branch=main`, { headers: admin })
     ).json()) as RecomputeState
 
-  /** Waits until the branch has `count` reports and its latest one passes `done`. */
-  async function waitForReports(pid: string, count: number, done: (r: Report) => boolean = () => true) {
-    const deadline = Date.now() + 45_000
-    for (;;) {
-      const h = await history(pid)
-      if (h.length >= count) {
-        const r = await latest(pid)
-        if (done(r)) return r
-      }
-      if (Date.now() > deadline) {
-        const r = await latest(pid)
-        throw new Error(
-          `${pid}: ${h.length} report(s), wanted ${count}; latest ${JSON.stringify(r.security.assessment)}`,
-        )
-      }
-      await new Promise((r) => setTimeout(r, 150))
-    }
-  }
+  const waitForReports = (pid: string, count: number, done?: (r: Report) => boolean) =>
+    waitForReportsAt(api(), pid, count, done)
 
   beforeAll(async () => {
     t = await startTestInstance(mode)
@@ -135,7 +62,7 @@ describe.each(storageModes())('re-assessment after an advisory import on %s stor
   it('importing through the running server recomputes it into real findings, with no new upload', {
     timeout: 60_000,
   }, async () => {
-    const imported = await importRecords('npm.jsonl', [record('GHSA-test-ms00-0002', 'ms', '2.1.4')])
+    const imported = await importRecords('npm.jsonl', [osvRecord('GHSA-test-ms00-0002', 'ms', '2.1.4')])
     expect(imported).toMatchObject({ sourceId: 'import-npm', counts: { inserted: 1 }, reassessing: true })
     const report = await waitForReports(empty, 2, (r) => r.security.assessment.state === 'complete')
     const advices = report.security.assessments.flatMap((a) => a.reports).flatMap((c) => c.advices)
@@ -157,7 +84,7 @@ describe.each(storageModes())('re-assessment after an advisory import on %s stor
     const withLeftPad = await upload('uses-left-pad', [['package-lock.json', lockOf('left-pad', '1.3.0')]])
     const before = await latest(withMs)
     expect(before.security.assessment.state).toBe('complete')
-    await importRecords('more.jsonl', [record('GHSA-test-ms00-0003', 'ms', '2.1.4')])
+    await importRecords('more.jsonl', [osvRecord('GHSA-test-ms00-0003', 'ms', '2.1.4')])
     const after = await waitForReports(withMs, 2, (r) =>
       r.security.assessments.some((a) =>
         a.reports.some((c) => c.advices.some((x) => x.id === 'GHSA-test-ms00-0003')),

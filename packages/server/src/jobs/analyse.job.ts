@@ -12,12 +12,14 @@ import {
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
+  reportDelta,
   resolveScoreThresholds,
   type Warning,
 } from '@sextant/engine'
 import { writeBranchPackages } from '../advisories/reassess.repo'
 import type { Db } from '../db/connection'
 import { inTransaction } from '../db/transaction'
+import { insertReportDelta, previousDeltaSource } from '../notifications/report-delta.repo'
 import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
 import { projectLicensing } from '../resources/licences/licences.service'
@@ -41,6 +43,8 @@ export type AnalyseOutcome = 'stored' | 'skipped' | 'failed'
 const staleClaimMinutes = 10
 
 interface Claimed {
+  /** 'upload', 'git', 'recompute', 'reassess' (a live re-check after new advisory data), ... */
+  source: string
   project_uuid: string
   branch: string
   graph: DependencyGraph
@@ -82,7 +86,7 @@ export async function runAnalysis(
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
-     RETURNING a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
+     RETURNING a.source, a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
                p.account_uuid, p.name AS project_name`,
     [analysisUuid, staleClaimMinutes],
   )
@@ -177,7 +181,20 @@ export async function runAnalysis(
     })
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
-      await insertReport(client, doc, analysisUuid)
+      const inserted = await insertReport(client, doc, analysisUuid)
+      // what is new since the previous report (issue 16): the live re-check's delta, read by the rules
+      const previous = inserted
+        ? await previousDeltaSource(client, claimed.project_uuid, claimed.branch, doc.uuid)
+        : null
+      if (inserted)
+        await insertReportDelta(client, {
+          reportUuid: doc.uuid,
+          projectUuid: claimed.project_uuid,
+          branch: claimed.branch,
+          previousReportUuid: previous?.uuid ?? null,
+          live: claimed.source === 'reassess',
+          delta: reportDelta(previous?.source ?? null, doc),
+        })
       // the branch's packages beside its newest report: the advisory index finds it when records change
       await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
       await client.query(

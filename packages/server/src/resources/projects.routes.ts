@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
+import { findReportDelta } from '../notifications/report-delta.repo'
 import { canWrite, visibleProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
 import { listAccountProjects, type ProjectRecord, presentProject } from '../services/projects.repo'
@@ -98,5 +99,21 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   bindRoute(app, routes.reportHistory, async ({ params, query, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     return reportHistory(db, project.uuid, query.branch, query.limit)
+  })
+
+  // What a report has new since the previous one (issue 16): the live re-check's delta
+  bindRoute(app, routes.reportDelta, async ({ params, query, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    const branch = query.branch?.trim() || null
+    const reportUuid = query.reportUuid?.trim() || null
+    if (!branch && !reportUuid)
+      throw new HttpError(400, 'Give the branch (query parameter branch) or the report (reportUuid).')
+    const found = await findReportDelta(db, project.uuid, { branch, reportUuid })
+    if (!found)
+      throw new HttpError(
+        404,
+        `NOT FOUND: ${reportUuid ? `report ${reportUuid}` : `the latest report of branch '${branch}'`} has no delta (none stored, or built before deltas existed).`,
+      )
+    return { ...found, createdAt: found.createdAt.toISOString() }
   })
 }

@@ -101,6 +101,7 @@ interface HistoryRow {
   stability_assessment: AssessmentState
   licensing_assessment: AssessmentState
   thresholds: { security: number; stability: number; licensing: number }
+  live: boolean
 }
 
 export async function reportHistory(
@@ -111,7 +112,8 @@ export async function reportHistory(
 ): Promise<HistoryEntry[]> {
   const { rows } = await db.query<HistoryRow>(
     `SELECT uuid, branch, status, outcome, created_at, security_score, stability_score, licensing_score, thresholds,
-            security_assessment, stability_assessment, licensing_assessment
+            security_assessment, stability_assessment, licensing_assessment,
+            coalesce((SELECT d.live FROM report_deltas d WHERE d.report_uuid = reports.uuid), false) AS live
      FROM reports WHERE project_uuid = $1 AND ($2::text IS NULL OR branch = $2) ORDER BY created_at DESC LIMIT $3`,
     [projectUuid, branch ?? null, limit],
   )
@@ -132,6 +134,7 @@ export async function reportHistory(
     minSecurityScore: r.thresholds.security,
     minStabilityScore: r.thresholds.stability,
     minLicensingScore: r.thresholds.licensing,
+    live: r.live,
   }))
 }
 

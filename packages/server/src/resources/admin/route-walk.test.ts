@@ -72,6 +72,7 @@ const expectations: Record<string, Expect> = {
   reportLatest: byAccess('anonymous'),
   reportById: byAccess('anonymous'),
   reportHistory: byAccess('anonymous'),
+  reportDelta: byAccess('anonymous'),
   advisoryDbStats: byAccess('anonymous'),
   vulnCwe: byAccess('anonymous'),
   enrichmentDbStats: byAccess('anonymous'),
