@@ -15,6 +15,8 @@ export interface ExportComponent {
   purl: string
   scope: Scope
   transitive: boolean
+  /** From an SBOM without a dependency graph: neither direct nor transitive is known (issue 14). */
+  relationshipUnknown: boolean
   licences: LicenceRef[]
   /** The account's copyright text for the library (the licensing result's), empty when none was set. */
   copyright: string
@@ -90,6 +92,7 @@ export function exportView(doc: ReportDocument): ExportView {
         purl,
         scope: report.scope,
         transitive: report.transitive,
+        relationshipUnknown: report.relationshipUnknown === true,
         licences: licences.get(key)?.licenses ?? [],
         copyright: licences.get(key)?.copyright ?? '',
         advices: report.advices,
@@ -109,7 +112,8 @@ export function exportView(doc: ReportDocument): ExportView {
     const parts = splitLabel(label)
     return parts ? (byLabel.get(`${parts.name}:${parts.version}`) ?? null) : null
   }
-  for (const c of components) if (!c.transitive) dependsOn.get(ROOT_REF)!.add(c.ref)
+  // a component whose relationship is unknown is not claimed as the project's direct dependency
+  for (const c of components) if (!c.transitive && !c.relationshipUnknown) dependsOn.get(ROOT_REF)!.add(c.ref)
   for (const { paths } of hierarchies) {
     for (const path of paths) {
       // path[0] is the project itself; every later pair is one edge of the graph.
@@ -121,6 +125,12 @@ export function exportView(doc: ReportDocument): ExportView {
     }
   }
   return { components, dependsOn }
+}
+
+/** 'direct', 'transitive', or 'unknown' for a component of an SBOM without a dependency graph. */
+export function relationshipText(c: { transitive: boolean; relationshipUnknown?: boolean | true }): string {
+  if (c.relationshipUnknown) return 'unknown'
+  return c.transitive ? 'transitive' : 'direct'
 }
 
 /** Licence ids for one cell or line: `MIT; Apache-2.0` (the report keeps leaves, not the expression). */

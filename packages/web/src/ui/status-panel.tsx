@@ -48,13 +48,17 @@ export function StatusPanel({ title, tone = 'neutral', icon, children, actions, 
   )
 }
 
-/** A one-line notice above content (e.g. a partial result); lighter than a panel. */
+/**
+ * A one-line notice above content (e.g. a partial result); lighter than a panel. `details` (block content
+ * such as a list) follows the sentence.
+ */
 export function InlineNotice({
   title,
   tone = 'warning',
   children,
+  details,
   testId,
-}: Omit<StatusPanelProps, 'icon' | 'actions'>) {
+}: Omit<StatusPanelProps, 'icon' | 'actions'> & { details?: ReactNode }) {
   return (
     <Paper
       radius="md"
@@ -71,6 +75,7 @@ export function InlineNotice({
           {children}
         </Text>
       ) : null}
+      {details}
     </Paper>
   )
 }

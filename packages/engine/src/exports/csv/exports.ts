@@ -2,7 +2,7 @@
 // vulnerabilities (ID, CWE, KEV, CVSS, EPSS, SEVERITY, DESCRIPTION, COUNT, COMPONENTS), stability
 // (COMPONENT, LANGUAGE, SCOPE, VERSION, LATEST MAJOR, LATEST MINOR, LATEST PATCH), licences (ours) and sbom_csv.
 import type { Advice, ReportDocument } from '../../report/document'
-import { exportView, licenceText } from '../components'
+import { exportView, licenceText, relationshipText } from '../components'
 import { csvText } from './csv'
 
 export const VULNERABILITY_COLUMNS = [
@@ -108,7 +108,7 @@ export function licencesCsv(doc: ReportDocument): string {
       res.version,
       r.language,
       res.scope,
-      res.transitive ? 'transitive' : 'direct',
+      relationshipText(res),
       licenceText(res.licenses),
       res.warnings.join('; '),
       res.violations.map((v) => `${v.licence} (${v.policyName})`).join('; '),
@@ -118,17 +118,21 @@ export function licencesCsv(doc: ReportDocument): string {
 }
 
 export function sbomCsv(doc: ReportDocument): string {
+  const securityAssessed = doc.security.assessment.state !== 'none'
   const rows = exportView(doc).components.map((c) => [
     c.language,
     c.name,
     c.version,
     licenceText(c.licences),
     c.scope,
-    c.transitive ? 'transitive' : 'direct',
-    // as the page counts vulnerabilities: critical to low, not excluded (report/totals.ts)
-    c.advices.filter(
-      (a) => !a.exclusions?.length && ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'].includes(a.severity),
-    ).length,
+    relationshipText(c),
+    // as the page counts vulnerabilities: critical to low, not excluded (report/totals.ts); 'n/a' when
+    // security was not assessed at all (an empty advisory store): 0 would read as "no vulnerabilities"
+    securityAssessed
+      ? c.advices.filter(
+          (a) => !a.exclusions?.length && ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'].includes(a.severity),
+        ).length
+      : 'n/a',
     c.purl,
   ])
   return csvText(SBOM_COLUMNS, rows)

@@ -93,6 +93,13 @@ export function reportBom(doc: ReportDocument, ctx: ExportContext): Models.Bom {
       }),
     }),
   })
+  // what each domain could assess (issue 14): a BOM of an unassessed report must not read as "no
+  // vulnerabilities"; report status and each domain's state, beside the findings
+  bom.metadata.properties.add(new Models.Property('sextant:report:status', doc.status))
+  for (const domain of ['security', 'stability', 'licensing'] as const)
+    bom.metadata.properties.add(
+      new Models.Property(`sextant:assessment:${domain}`, doc[domain].assessment.state),
+    )
   const byRef = new Map<string, Models.Component>()
   for (const c of view.components) {
     const { group, name } = nameParts(c)
@@ -107,7 +114,9 @@ export function reportBom(doc: ReportDocument, ctx: ExportContext): Models.Bom {
       ...(c.copyright ? { copyright: c.copyright } : {}),
     })
     component.properties.add(new Models.Property('sextant:scope', c.scope))
-    component.properties.add(new Models.Property('sextant:transitive', String(c.transitive)))
+    component.properties.add(
+      new Models.Property('sextant:transitive', c.relationshipUnknown ? 'unknown' : String(c.transitive)),
+    )
     byRef.set(c.ref, component)
     bom.components.add(component)
   }

@@ -43,6 +43,12 @@ const severityRank: Record<Severity, number> = {
   NONE: 5,
 }
 
+/** "286 (12 direct, 274 transitive)"; components of an SBOM without a graph are neither: "2 unknown". */
+export function componentsFact(s: ReportDocument['summary']): string {
+  const unknown = s.unknownRelationships > 0 ? `, ${s.unknownRelationships} unknown` : ''
+  return `${s.components} (${s.direct} direct, ${s.transitive} transitive${unknown})`
+}
+
 export const formatScore = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
 
 /** " Partly assessed (...): ..." after a section's summary line; empty for a domain assessed whole. */
@@ -70,10 +76,7 @@ function cover(pdf: Pdf, doc: ReportDocument, ctx: ExportContext): void {
   const facts: [string, string][] = [
     ['Branch', doc.project.branch],
     ['Report date', reportDate(doc)],
-    [
-      'Components',
-      `${doc.summary.components} (${doc.summary.direct} direct, ${doc.summary.transitive} transitive)`,
-    ],
+    ['Components', componentsFact(doc.summary)],
     ['Languages', doc.summary.languages.join(', ') || '-'],
     ['Report id', doc.uuid],
     ['Status', doc.status],

@@ -72,6 +72,24 @@ export function vulnerabilityPrompt({ advice, component }: FoundAdvice): string 
   return lines.filter((l) => l !== null).join('\n')
 }
 
+/**
+ * "security 92/90, stability n/a (partly assessed)/80, ...": a domain not assessed whole has no score
+ * (issue 14), and the model is told so instead of reading "null" or guessing 100.
+ */
+export function domainScores(report: Report): string {
+  return (['security', 'stability', 'licensing'] as const)
+    .map((d) => {
+      const section = report[d]
+      const state = section.assessment.state
+      const score =
+        section.score !== null
+          ? String(section.score)
+          : `n/a (${state === 'partial' ? 'partly assessed' : 'not assessed'})`
+      return `${d} ${score}/${report.thresholds[d]}`
+    })
+    .join(', ')
+}
+
 export function summaryPrompt(report: Report): string {
   const s = report.security
   const counts = Object.entries(s.summary).map(
@@ -99,10 +117,15 @@ export function summaryPrompt(report: Report): string {
     'Summarise the state of my project from this Sextant report and tell me what to fix first.',
     '',
     `- Components: ${report.summary.components} (${report.summary.direct} direct, ${report.summary.transitive} transitive); languages: ${report.summary.languages.join(', ') || 'none'}`,
-    `- Scores (0-100, higher is better) against thresholds: security ${s.score}/${report.thresholds.security}, stability ${report.stability.score}/${report.thresholds.stability}, licensing ${report.licensing.score}/${report.thresholds.licensing}; outcome ${report.outcome}`,
+    `- Scores (0-100, higher is better) against thresholds: ${domainScores(report)}; outcome ${report.outcome}`,
+    ...report.gaps.map((g) => `- Not assessed (${g.domains.join(', ')}): ${g.message}`),
     ...counts,
     '',
-    vulnerable.length > 0 ? 'Most severe vulnerable components:' : 'No vulnerable components were found.',
+    vulnerable.length > 0
+      ? 'Most severe vulnerable components:'
+      : s.assessment.state === 'complete'
+        ? 'No vulnerable components were found.'
+        : 'No vulnerable components were found in what could be assessed: security was not assessed whole, so this is not a clean result.',
     ...vulnerable,
   ].join('\n')
 }

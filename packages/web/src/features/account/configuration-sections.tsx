@@ -1,5 +1,6 @@
 // The sections of the configuration screen (configuration-page.tsx): score thresholds, security scoring
-// algorithm, analysis scopes per domain and auto-mitigation thresholds (product-notes "Scores").
+// algorithm, analysis scopes per domain and auto-mitigation thresholds (product-notes "Scores"); whether a
+// partly assessed domain fails the gate (issue 14 "Never fail open": on by default).
 import {
   Checkbox,
   Group,
@@ -60,6 +61,19 @@ export function ThresholdsSection({ draft, edit, disabled }: SectionProps) {
           />
         ))}
       </SimpleGrid>
+      <Checkbox
+        mt="md"
+        label="A partly assessed domain fails"
+        description={
+          draft.partialAssessmentFailsGate
+            ? 'A domain Sextant could assess only in part (missing registry metadata, unfetchable POMs, components it cannot match) fails the report, whatever its score over the rest.'
+            : 'A partly assessed domain passes when its score over what was assessed meets the minimum; its score still reads n/a. A domain not assessed at all always fails.'
+        }
+        checked={draft.partialAssessmentFailsGate}
+        onChange={(e) => edit({ partialAssessmentFailsGate: e.currentTarget.checked })}
+        disabled={disabled}
+        data-testid="partial-assessment-fails"
+      />
     </SectionCard>
   )
 }

@@ -1,8 +1,8 @@
 // /dashboard rules: period choices, outcome slices, and the account trend (each branch counted with its
 // newest report at each report time).
-import type { ReportsOverview } from '@sextant/contract'
+import type { ReportsOverview, SecurityMetrics } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { accountTrend, outcomeSlices, sinceDaysOf } from './dashboard-model'
+import { accountTrend, outcomeSlices, securityCards, sinceDaysOf } from './dashboard-model'
 
 const point = (createdAt: string, security: number) => ({
   reportUuid: createdAt,
@@ -47,5 +47,49 @@ describe('dashboard model', () => {
       ['Fail', 1],
       ['Undeclared', 0],
     ])
+  })
+})
+
+describe('security cards (issue 14: unknown is not green)', () => {
+  const metrics = (over: Partial<SecurityMetrics>): SecurityMetrics => ({
+    accountUuid: 'a',
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    projects: 2,
+    branches: 2,
+    components: 40,
+    vulnerableComponents: 0,
+    vulnerabilities: { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0, SUGGEST: 0, NONE: 0 },
+    exploited: 0,
+    belowThreshold: 0,
+    notAssessed: 0,
+    averageScore: 100,
+    ...over,
+  })
+
+  it('no finding is good news when every branch was assessed', () => {
+    const cards = securityCards(metrics({}))
+    expect(cards.vulnerable).toMatchObject({ value: '0', tone: 'good' })
+    expect(cards.severe).toMatchObject({ value: '0', tone: 'good' })
+  })
+
+  it('reads n/a, not a green 0, when no branch was assessed for security', () => {
+    const cards = securityCards(metrics({ notAssessed: 2, averageScore: null }))
+    expect(cards.vulnerable).toMatchObject({ value: 'n/a', tone: 'muted' })
+    expect(cards.severe).toMatchObject({ value: 'n/a', tone: 'muted' })
+    expect(cards.severe.caption).toMatch(/2 of 2 branches not assessed for security/)
+  })
+
+  it('warns instead of green when some branches were not assessed', () => {
+    const cards = securityCards(metrics({ notAssessed: 1 }))
+    expect(cards.vulnerable).toMatchObject({ value: '0', tone: 'warn' })
+    expect(cards.vulnerable.caption).toMatch(/1 of 2 branches not assessed/)
+    const found = securityCards(
+      metrics({
+        notAssessed: 1,
+        vulnerableComponents: 3,
+        vulnerabilities: { CRITICAL: 1, HIGH: 0, MEDIUM: 2, LOW: 0, SUGGEST: 0, NONE: 0 },
+      }),
+    )
+    expect(found.severe).toMatchObject({ value: '1', tone: 'bad' })
   })
 })

@@ -78,3 +78,45 @@ export function scoreTone(score: number | null, threshold: number): 'green' | 'r
   if (score === null) return 'gray'
   return score >= threshold ? 'green' : 'red'
 }
+
+export interface MetricView {
+  value: string
+  tone: 'good' | 'warn' | 'bad' | 'muted'
+  caption: string
+}
+
+/**
+ * The two security cards (vulnerable components; critical and high). A branch whose security was not
+ * assessed whole found nothing because nothing was looked at: its zero is not green (issue 14 "Unknown is
+ * not 100"). When no branch was assessed the figures read "n/a".
+ */
+export function securityCards(metrics: SecurityMetrics): { vulnerable: MetricView; severe: MetricView } {
+  const severe = metrics.vulnerabilities.CRITICAL + metrics.vulnerabilities.HIGH
+  const none = metrics.branches > 0 && metrics.notAssessed === metrics.branches
+  const unassessed =
+    metrics.notAssessed > 0
+      ? `; ${metrics.notAssessed} of ${metrics.branches} ${metrics.branches === 1 ? 'branch' : 'branches'} not assessed for security`
+      : ''
+  // a finding is a finding; no finding is good news only where everything was looked at
+  const tone = (n: number, found: MetricView['tone']): MetricView['tone'] => {
+    if (none) return 'muted'
+    if (n > 0) return found
+    return metrics.notAssessed > 0 ? 'warn' : 'good'
+  }
+  return {
+    vulnerable: {
+      value: none ? 'n/a' : String(metrics.vulnerableComponents),
+      tone: tone(metrics.vulnerableComponents, 'warn'),
+      caption: `component versions with advisories, of ${metrics.components.toLocaleString('en-US')}${unassessed}`,
+    },
+    severe: {
+      value: none ? 'n/a' : String(severe),
+      tone: tone(severe, 'bad'),
+      caption: `${
+        metrics.exploited > 0
+          ? `${metrics.exploited} known to be exploited`
+          : 'advisories, none known exploited'
+      }${unassessed}`,
+    },
+  }
+}

@@ -21,6 +21,7 @@ import {
   outcomeSlices,
   PERIODS,
   type Period,
+  securityCards,
   severitySlices,
   sinceDaysOf,
 } from './dashboard-model'
@@ -101,7 +102,7 @@ function Overview({
 }) {
   const branches = overview.reports.length
   const period = sinceDaysAgo ? `in the last ${sinceDaysAgo} days` : 'of all time'
-  const severe = metrics.vulnerabilities.CRITICAL + metrics.vulnerabilities.HIGH
+  const cards = securityCards(metrics)
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="dashboard-metrics">
@@ -125,20 +126,16 @@ function Overview({
         />
         <MetricCard
           label="Vulnerable components"
-          value={metrics.vulnerableComponents}
-          tone={metrics.vulnerableComponents > 0 ? 'warn' : 'good'}
-          caption={`component versions with advisories, of ${metrics.components.toLocaleString('en-US')}`}
+          value={cards.vulnerable.value}
+          tone={cards.vulnerable.tone}
+          caption={cards.vulnerable.caption}
           testId="metric-vulnerable"
         />
         <MetricCard
           label="Critical and high"
-          value={severe}
-          tone={severe > 0 ? 'bad' : 'good'}
-          caption={
-            metrics.exploited > 0
-              ? `${metrics.exploited} known to be exploited`
-              : 'advisories, none known exploited'
-          }
+          value={cards.severe.value}
+          tone={cards.severe.tone}
+          caption={cards.severe.caption}
           testId="metric-severe"
         />
       </SimpleGrid>
@@ -154,7 +151,7 @@ function Overview({
         </SectionCard>
         <SectionCard
           title="Vulnerabilities by severity"
-          subtitle={`Distinct advisories across the latest reports; ${metrics.belowThreshold} of ${formatCount(metrics.branches, 'branch', 'branches')} below the security threshold`}
+          subtitle={`Distinct advisories across the latest reports; ${metrics.belowThreshold} of ${formatCount(metrics.branches, 'branch', 'branches')} below the security threshold${metrics.notAssessed > 0 ? `, ${metrics.notAssessed} not assessed` : ''}`}
           testId="dashboard-severities"
         >
           <Group justify="center">

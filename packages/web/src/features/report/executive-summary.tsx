@@ -1,7 +1,8 @@
 // The executive-summary strip (report-page §2 Executive summary): key figures of the report for the
 // chosen scope (All dependencies or Production: counts, charts and the dependency mix all follow it,
-// issue 14) and the 'Report Details' sidebar with analysis scopes, generation time in UTC and per-language
-// counts.
+// issue 14) and the 'Report Details' sidebar with analysis scopes, generation time in UTC, the advisory
+// data the report used (issue 14 "Advisory data freshness is visible") and per-language counts. Components
+// of an SBOM without a dependency graph are neither direct nor transitive: the summary says so.
 // Above it the language filter, 'Show issues only' and the scope options; doughnut charts and issue boxes;
 // 'Request to Delete' for live reports (§6).
 
@@ -12,6 +13,8 @@ import { useSearchParams } from 'react-router-dom'
 import { formatCount, formatUtc } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
+import { InlineNotice } from '../../ui/status-panel'
+import { advisoryDataView, relationshipView } from './assessment-view'
 import { DependencyMix } from './dependency-mix'
 import { useReportContext } from './report-context'
 import { componentsPerLanguage, domainScopesLabel, languageLabel, scopeLabel } from './report-summary'
@@ -58,6 +61,8 @@ export function ExecutiveSummary({ report }: { report: Report }) {
   const live = parseReportParams(search).live
   const { filters } = useReportContext()
   const totals = reportTotals(report, filters.scope)
+  const relations = relationshipView(totals)
+  const advisoryData = advisoryDataView(report.advisorySnapshot)
   const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'
   return (
     <SectionCard
@@ -73,14 +78,19 @@ export function ExecutiveSummary({ report }: { report: Report }) {
           <StatGrid
             items={[
               { label: 'Components', value: totals.components.toLocaleString('en-US') },
-              { label: 'Direct', value: totals.direct.toLocaleString('en-US') },
-              { label: 'Transitive', value: totals.transitive.toLocaleString('en-US') },
+              { label: 'Direct', value: relations.direct },
+              { label: 'Transitive', value: relations.transitive },
               { label: 'Outcome', value: report.outcome, color: outcomeColor },
             ]}
           />
           <Stack gap="lg" mt="lg">
             <SummaryCharts totals={totals} />
             <DependencyMix direct={totals.direct} transitive={totals.transitive} />
+            {relations.note ? (
+              <Text size="xs" c="dimmed" data-testid="relationships-unknown">
+                {relations.note}
+              </Text>
+            ) : null}
           </Stack>
           <Text size="xs" c="dimmed" mt="lg" data-testid="report-thresholds">
             Thresholds for this report: security {report.thresholds.security} · stability{' '}
@@ -125,6 +135,19 @@ export function ExecutiveSummary({ report }: { report: Report }) {
                   <Text size="sm" data-testid="report-auto-mitigation">
                     {autoMitigationLabel(report.autoMitigation)}
                   </Text>
+                </Detail>
+              ) : null}
+              {advisoryData ? (
+                <Detail label="Advisory data">
+                  {advisoryData.warn ? (
+                    <InlineNotice title={advisoryData.state} tone="warning" testId="report-advisory-data">
+                      {advisoryData.line}
+                    </InlineNotice>
+                  ) : (
+                    <Text size="sm" data-testid="report-advisory-data">
+                      {advisoryData.state}: {advisoryData.line}
+                    </Text>
+                  )}
                 </Detail>
               ) : null}
               <Detail label="Languages">

@@ -15,6 +15,8 @@ import { SecuritySection } from '../security/security-section'
 import { StabilitySection } from '../stability/stability-section'
 import { AnalysisNotes } from './analysis-notes'
 import { ExecutiveSummary } from './executive-summary'
+import { OutOfDateNotice } from './out-of-date-notice'
+import { PartialBuildNotice } from './partial-build-notice'
 import { ScoreBadges } from './score-badges'
 import { ScrollBox } from './scroll-box'
 import { useHashScroll } from './use-hash-scroll'
@@ -31,16 +33,7 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
   const belowFold = useAfterPaint()
   return (
     <Stack gap="lg" data-testid="report-body" data-report-uuid={report.uuid}>
-      {partial ? (
-        <InlineNotice
-          title="WE ENCOUNTERED SOME ISSUES WITH THE BUILD"
-          tone="warning"
-          testId="report-status-banner"
-        >
-          Part of the project could not be analysed, so this report may be incomplete. The analysis notes
-          below say which files were affected.
-        </InlineNotice>
-      ) : null}
+      {partial ? <PartialBuildNotice report={report} /> : null}
       {refreshing ? (
         <InlineNotice title="THE REPORT IS BEING REFRESHED" tone="info" testId="refreshing-notice">
           A new analysis of this branch is running; analysis takes 2-10 minutes. This page updates when it is
@@ -52,6 +45,7 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
           {`This is the last report that was built. The newest analysis failed: ${lastFailure}`}
         </InlineNotice>
       ) : null}
+      <OutOfDateNotice />
       <RecomputeNotice />
       <BadgesBanner />
       <ScoreBadges report={report} />

@@ -1,13 +1,7 @@
 // Report figures: per-language counts, score states and labels.
 import { describe, expect, it } from 'vitest'
 import { minimalReport } from './fixtures/minimal-report'
-import {
-  componentsPerLanguage,
-  domainScopesLabel,
-  languageLabel,
-  scopeLabel,
-  scoreState,
-} from './report-summary'
+import { componentsPerLanguage, domainScopesLabel, languageLabel, scopeLabel } from './report-summary'
 
 describe('componentsPerLanguage', () => {
   it('counts components per language, largest first', () => {
@@ -38,26 +32,6 @@ describe('componentsPerLanguage', () => {
       { language: 'javascript', components: 5 },
       { language: 'java', components: 1 },
     ])
-  })
-})
-
-describe('scoreState', () => {
-  it('passes at the threshold, fails below it, and has no state when not assessed', () => {
-    const report = minimalReport()
-    expect(scoreState(report, 'security')).toBe('pass')
-    expect(scoreState(report, 'stability')).toBe('fail')
-    expect(scoreState(report, 'licensing')).toBe('pass')
-    const none = {
-      state: 'none' as const,
-      components: 3,
-      assessedComponents: 0,
-      partialScore: null,
-      gaps: [],
-    }
-    const unassessed = minimalReport({
-      security: { ...report.security, score: null, assessed: false, assessment: none },
-    })
-    expect(scoreState(unassessed, 'security')).toBe('unassessed')
   })
 })
 

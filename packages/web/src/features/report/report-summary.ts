@@ -1,9 +1,8 @@
 // Figures the report page derives from a report document (report-page §2 Executive summary "Report
-// Details": scopes, generation time in UTC, per-language counts; §3 summaries; score states).
+// Details": scopes, generation time in UTC, per-language counts; §3 summaries).
 import type { Report } from '@sextant/contract'
 
 export type Domain = 'security' | 'stability' | 'licensing'
-export type ScoreState = 'pass' | 'fail' | 'unassessed'
 
 const LANGUAGE_NAMES: Record<string, string> = {
   javascript: 'JavaScript',
@@ -59,13 +58,6 @@ export function componentsPerLanguage(report: Report): { language: string; compo
   return [...counts.entries()]
     .map(([language, components]) => ({ language, components }))
     .sort((a, b) => b.components - a.components || a.language.localeCompare(b.language))
-}
-
-/** Green at or above the threshold, red below; a section that was not assessed has no state. */
-export function scoreState(report: Report, domain: Domain): ScoreState {
-  const section = report[domain]
-  if (section.score === null) return 'unassessed'
-  return section.score >= report.thresholds[domain] ? 'pass' : 'fail'
 }
 
 /** Anchor ids of the sections the score badges link to (report-page §2 Layout). */

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
 import { useSession } from '../auth/use-session'
+import { historyScores } from './assessment-view'
 import { withBranch, withMemberView, withReportUuid } from './report-url'
 import { useStickyTitle } from './use-sticky-title'
 
@@ -24,7 +25,7 @@ interface TitleRowProps {
 
 function historyLabel(entry: HistoryEntry, index: number): string {
   const when = formatRelative(entry.timestamp)
-  const scores = `${entry.security}/${entry.stability}/${entry.licensing}`
+  const scores = historyScores(entry)
   return `${index === 0 ? 'Latest · ' : ''}${when} · ${scores}${entry.status === 'OK' ? '' : ` · ${entry.status}`}`
 }
 

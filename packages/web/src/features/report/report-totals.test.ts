@@ -127,4 +127,26 @@ describe('reportTotals', () => {
     expect(t.stability).toMatchObject({ components: 2, major: 1, patch: 0, outdated: 1, excluded: 1 })
     expect(t.licensing).toMatchObject({ components: 2, forbidden: 1, undeclared: 0, clean: 1 })
   })
+
+  it('an SBOM without a graph: components of unknown relationship are neither direct nor transitive', () => {
+    const base = report()
+    const unknown = <T extends object>(row: T) => ({ ...row, relationshipUnknown: true })
+    const sbom = {
+      ...base,
+      summary: { ...base.summary, direct: 0, transitive: 0, unknownRelationships: 3 },
+      security: {
+        ...base.security,
+        assessments: base.security.assessments.map((a) => ({ ...a, reports: a.reports.map(unknown) })),
+      },
+      licensing: {
+        ...base.licensing,
+        reports: base.licensing.reports.map((r) => ({ ...r, results: r.results.map(unknown) })),
+      },
+    } as Report
+    for (const scope of ['all', 'prod'] as const) {
+      const t = reportTotals(sbom, scope)
+      expect([t.direct, t.transitive, t.unknownRelationships], scope).toEqual([0, 0, t.components])
+    }
+    expect(reportTotals(sbom, 'prod').unknownRelationships).toBe(2)
+  })
 })

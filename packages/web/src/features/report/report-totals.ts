@@ -54,6 +54,8 @@ export interface ReportTotals {
   components: number
   direct: number
   transitive: number
+  /** Components whose relationship is not known (an SBOM without a dependency graph). */
+  unknownRelationships: number
   security: SecurityTotals
   stability: StabilityTotals
   licensing: LicensingTotals
@@ -155,31 +157,45 @@ function licensingTotals(doc: TotalsInput, scope: TotalsScope): LicensingTotals 
   return t
 }
 
-/** Components, direct and transitive in scope: the report's summary for 'all', else the union of the domains' rows. */
+/**
+ * Components, direct, transitive and of unknown relationship (an SBOM without a dependency graph: counted
+ * in neither) in scope: the report's summary for 'all', else the union of the domains' rows.
+ */
 function componentTotals(doc: TotalsInput, scope: TotalsScope) {
   if (scope === 'all')
     return {
       components: doc.summary.components,
       direct: doc.summary.direct,
       transitive: doc.summary.transitive,
+      unknownRelationships: doc.summary.unknownRelationships,
     }
-  const seen = new Map<string, boolean>()
-  const add = (language: string, name: string, version: string, transitive: boolean | null) => {
+  type Relation = 'direct' | 'transitive' | 'unknown'
+  const seen = new Map<string, Relation>()
+  const add = (language: string, name: string, version: string, relation: Relation | null) => {
     const key = `${language}\u0000${name}\u0000${version}`
-    const direct = seen.get(key) === true || transitive === false
-    seen.set(key, direct)
+    const before = seen.get(key)
+    // direct wins over transitive, either over unknown; a row that does not say (stability) adds nothing
+    if (before === 'direct' || (before === 'transitive' && relation !== 'direct')) return
+    seen.set(key, relation ?? before ?? 'transitive')
   }
+  const relation = (r: { transitive: boolean; relationshipUnknown?: true }): Relation =>
+    r.relationshipUnknown ? 'unknown' : r.transitive ? 'transitive' : 'direct'
   for (const a of doc.security.assessments)
     for (const r of a.reports)
       if (inScope(scope, r.scope))
-        add(a.language, r.dependency.library.name, r.dependency.version, r.transitive)
+        add(a.language, r.dependency.library.name, r.dependency.version, relation(r))
   for (const part of doc.licensing.reports)
     for (const r of part.results)
-      if (inScope(scope, r.scope)) add(part.language, r.library.name, r.version, r.transitive)
+      if (inScope(scope, r.scope)) add(part.language, r.library.name, r.version, relation(r))
   for (const part of doc.stability.reports)
     for (const v of part.versions) if (inScope(scope, v.scope)) add(part.language, v.name, v.version, null)
-  const direct = [...seen.values()].filter(Boolean).length
-  return { components: seen.size, direct, transitive: seen.size - direct }
+  const count = (wanted: Relation) => [...seen.values()].filter((r) => r === wanted).length
+  return {
+    components: seen.size,
+    direct: count('direct'),
+    transitive: count('transitive'),
+    unknownRelationships: count('unknown'),
+  }
 }
 
 export function reportTotals(doc: TotalsInput, scope: TotalsScope): ReportTotals {

@@ -1,10 +1,12 @@
 // The three score badges (report-page §2 Layout): security, stability and licensing, green at or above
-// the report's threshold and red below, each linking to its section (defects-row, versions-row, licenses-row).
+// the report's threshold and red below, each linking to its section (defects-row, versions-row, licenses-row);
+// "n/a", partly or not assessed, for a domain not assessed whole (issue 14: never a score for unknown).
 
 import { SimpleGrid } from '@mantine/core'
 import type { Report } from '@sextant/contract'
 import { MetricCard, type MetricTone } from '../../ui/metric-card'
-import { type Domain, type ScoreState, SECTION_ANCHORS, scoreState } from './report-summary'
+import { type BadgeState, scoreBadgeView } from './assessment-view'
+import { type Domain, SECTION_ANCHORS } from './report-summary'
 
 const DOMAINS: { domain: Domain; label: string }[] = [
   { domain: 'security', label: 'Security' },
@@ -12,30 +14,26 @@ const DOMAINS: { domain: Domain; label: string }[] = [
   { domain: 'licensing', label: 'Licensing' },
 ]
 
-const tone: Record<ScoreState, MetricTone> = { pass: 'good', fail: 'bad', unassessed: 'muted' }
-const status: Record<ScoreState, string> = {
-  pass: 'PASS',
-  fail: 'BELOW THRESHOLD',
-  unassessed: 'NOT ASSESSED',
+const tone: Record<BadgeState, MetricTone> = {
+  pass: 'good',
+  fail: 'bad',
+  partial: 'warn',
+  unassessed: 'muted',
 }
 
 export function ScoreBadges({ report }: { report: Report }) {
   return (
     <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }} data-testid="score-badges">
       {DOMAINS.map(({ domain, label }) => {
-        const state = scoreState(report, domain)
+        const view = scoreBadgeView(report, domain)
         return (
           <MetricCard
             key={domain}
             label={label}
-            value={report[domain].score}
-            caption={
-              state === 'unassessed'
-                ? 'No data to assess this area'
-                : `Threshold ${report.thresholds[domain]} · out of 100`
-            }
-            tone={tone[state]}
-            status={status[state]}
+            value={view.value}
+            caption={view.caption}
+            tone={tone[view.state]}
+            status={view.status}
             href={`#${SECTION_ANCHORS[domain]}`}
             testId={`score-${domain}`}
           />

@@ -124,9 +124,18 @@ export function ComponentCard({ row }: { row: ComponentRow }) {
             <Badge variant="outline" color="gray" size="xs">
               {scope}
             </Badge>
-            {transitive ? (
+            {row.report.relationshipUnknown ? (
+              <Badge variant="outline" color="gray" size="xs" data-testid="relationship-unknown">
+                direct or transitive unknown
+              </Badge>
+            ) : transitive ? (
               <Badge variant="outline" color="gray" size="xs">
                 transitive
+              </Badge>
+            ) : null}
+            {row.report.unorderableVersion ? (
+              <Badge variant="light" color="orange" size="xs" data-testid="unorderable-version">
+                version not orderable: matched only where listed exactly
               </Badge>
             ) : null}
           </Group>
