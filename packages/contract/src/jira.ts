@@ -4,6 +4,7 @@
 // is write-only: no answer carries it, only whether one is stored.
 import { z } from 'zod'
 import type { severitySchema } from './report'
+import { serviceUrlSchema } from './service-url'
 
 /** The account feature that turns the integration on (§6 "jira features"). */
 export const JIRA_FEATURE = 'jira'
@@ -41,19 +42,7 @@ export const JIRA_SUCCESS_MS = 10_000
 /** §5: the loading modal hides 500 ms after the reload. */
 export const JIRA_LOADER_HIDE_MS = 500
 
-const baseUrl = z
-  .string({ message: jiraMessages.baseUrl })
-  .trim()
-  .max(512, jiraMessages.baseUrl)
-  .refine((v) => {
-    try {
-      const u = new URL(v)
-      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password
-    } catch {
-      return false
-    }
-  }, jiraMessages.baseUrl)
-  .transform((v) => v.replace(/\/+$/, ''))
+const baseUrl = serviceUrlSchema(jiraMessages.baseUrl)
 const email = z.email({ message: jiraMessages.email }).max(320, jiraMessages.email)
 const apiToken = z
   .string({ message: jiraMessages.apiToken })

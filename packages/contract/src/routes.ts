@@ -12,6 +12,7 @@ import {
 } from './advisories'
 import { assistantRouteDefs } from './assistant.routes'
 import { cliRouteDefs } from './cli.routes'
+import { datadogRouteDefs } from './datadog.routes'
 import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
@@ -76,6 +77,7 @@ export const routes = {
   ...insightRouteDefs,
   ...assistantRouteDefs,
   ...jiraRouteDefs,
+  ...datadogRouteDefs,
   ...cliRouteDefs,
   healthcheck: {
     method: 'GET',

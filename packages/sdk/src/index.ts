@@ -11,6 +11,7 @@ export {
   type SextantClientOptions,
   type UploadOptions,
 } from './client'
+export { type DatadogApi, datadogApi } from './datadog'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'
 export { type JiraApi, jiraApi } from './jira'

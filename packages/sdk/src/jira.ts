@@ -9,12 +9,8 @@ import type {
   JiraProjectConfigBody,
 } from '@sextant/contract'
 import type { SextantClient } from './client'
-import { clientError, isSdkError, sdkMessages } from './errors'
-
-function accountId(value: string | null | undefined): string {
-  if (!value?.trim()) throw clientError(sdkMessages.noAccount)
-  return value.trim()
-}
+import { clientError, sdkMessages } from './errors'
+import { accountId, checkCall } from './integration'
 
 function projectId(value: string | null | undefined): string {
   if (!value?.trim()) throw clientError(sdkMessages.noProject)
@@ -27,14 +23,7 @@ function required(value: string | null | undefined): string {
 }
 
 /** §8: a check answering 400 is false (with the server's reason); other failures throw. */
-async function check(call: Promise<JiraCheck>): Promise<JiraCheck> {
-  try {
-    return await call
-  } catch (error) {
-    if (isSdkError(error) && error.status === 400) return { valid: false, message: error.message }
-    throw error
-  }
-}
+const check = (call: Promise<JiraCheck>): Promise<JiraCheck> => checkCall(call)
 
 export function jiraApi(client: SextantClient) {
   return {

@@ -95,6 +95,10 @@ const envSchema = z.object({
   // configure are reached under the SSRF rule (DESIGN §7) unless the operator allows private addresses.
   SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: bool.default(false),
   SEXTANT_JIRA_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  // The metrics and asset-tracking integrations (issue 17): one request's time-out, and how often the
+  // scheduled job sends every scheduled account's metrics to Datadog (0 = never; send-now still works).
+  SEXTANT_INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  SEXTANT_DATADOG_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   // The sextant client (accounts-and-api §7 GET /api/v1/cli): where users get it, the oldest accepted.
   SEXTANT_CLI_DOWNLOAD_URL: z.url('must be the http(s) URL the sextant client is downloaded from').optional(),
   SEXTANT_CLI_MINIMUM_VERSION: z
@@ -150,6 +154,10 @@ export interface Config {
   allowPrivateIntegrations: boolean
   /** Time-out of one request to a Jira site. */
   jiraTimeoutMs: number
+  /** Time-out of one request to Datadog or DataTrails. */
+  integrationTimeoutMs: number
+  /** Minutes between scheduled Datadog submissions; 0 = not scheduled. */
+  datadogIntervalMinutes: number
   /** Where the sextant client is downloaded from (GET /api/v1/cli); null = not said. */
   cliDownloadUrl: string | null
   /** Older sextant clients must update (exit -4); null = any release. */
@@ -252,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     allowPrivateIntegrations: e.SEXTANT_ALLOW_PRIVATE_INTEGRATIONS,
     jiraTimeoutMs: e.SEXTANT_JIRA_TIMEOUT_SECONDS * 1000,
+    integrationTimeoutMs: e.SEXTANT_INTEGRATION_TIMEOUT_SECONDS * 1000,
+    datadogIntervalMinutes: e.SEXTANT_DATADOG_INTERVAL_MINUTES,
     cliDownloadUrl: e.SEXTANT_CLI_DOWNLOAD_URL ?? null,
     cliMinimumVersion: e.SEXTANT_CLI_MINIMUM_VERSION ?? null,
   }

@@ -22,6 +22,7 @@ import { assistantRoutes } from '../resources/assistant/assistant.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { cliRoutes } from '../resources/cli/cli.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
+import { datadogRoutes } from '../resources/datadog/datadog.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   buildRoutes(app, db, boss, deps.workers, uploadLimits)
   assistantRoutes(app, db, config.assistant, deps.outbound)
   jiraRoutes(app, db, config, deps.outbound)
+  datadogRoutes(app, db, config, deps.outbound)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

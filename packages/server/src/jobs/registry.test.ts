@@ -100,6 +100,8 @@ describe('a start with the registry', () => {
       // changes another process left (the CLI on a shared database) are re-assessed within a minute
       ['advisories.reassess', '* * * * *'],
       ['advisories.sync', '*/5 * * * *'],
+      // every scheduled account's metrics to Datadog (SEXTANT_DATADOG_INTERVAL_MINUTES, default 60)
+      ['datadog.metrics', '0 * * * *'],
       ['enrichment.sync', '*/5 * * * *'],
     ])
     expect(schedules.find((s) => s.name === 'advisories.sync')?.data).toEqual({ reason: 'schedule' })
@@ -113,6 +115,7 @@ describe('a start with the registry', () => {
     await again.stop()
     expect((await boss.getSchedules()).map((s) => s.name).sort()).toEqual([
       'advisories.reassess',
+      'datadog.metrics',
       'enrichment.sync',
     ])
   })

@@ -13,6 +13,7 @@ import { reassessJob } from '../advisories/reassess.job'
 import { advisorySyncJob } from '../advisories/sync.job'
 import { enrichmentSyncJob } from '../enrichment/sync.job'
 import { exportJob } from '../exports/export.job'
+import { datadogMetricsJob } from '../resources/datadog/datadog.job'
 import { analyseJob, recomputeJob } from './analyse.job'
 import type { JobDefinition } from './job'
 import { refreshJob } from './refresh.job'
@@ -25,4 +26,5 @@ export const jobs: readonly JobDefinition<object>[] = [
   advisorySyncJob,
   reassessJob,
   enrichmentSyncJob,
+  datadogMetricsJob,
 ]

@@ -40,6 +40,7 @@ const EVERYTHING: readonly FeatureName[] = [
   'teams',
   'jira',
   'slack',
+  'datadog',
   'pdf',
   'isaac',
   'chai',
@@ -69,7 +70,7 @@ export const plans: { name: string; description: string; features: readonly Feat
   {
     name: 'enterprise',
     description: 'Teams and every integration.',
-    features: [...EVERYTHING, 'rkvst', 'datadog'],
+    features: [...EVERYTHING, 'rkvst'],
   },
 ]
 

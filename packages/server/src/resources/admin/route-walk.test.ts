@@ -10,6 +10,7 @@ import { type RouteDef, routes } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MatrixRole, permissionMatrix } from '../../http/permissions'
 import { storageModes } from '../../testing/databases'
+import { type FakeDatadog, startFakeDatadog } from '../../testing/fake-datadog'
 import { type FakeJira, startFakeJira } from '../../testing/fake-jira'
 import {
   startTestInstance,
@@ -154,6 +155,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   let t: TestInstance
   let api: RecordingApi
   let jira: FakeJira
+  let datadog: FakeDatadog
   const auth = new Map<Caller, string | null>()
   let accountA = ''
   let everyoneA = ''
@@ -167,6 +169,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   beforeAll(async () => {
     // The issue-tracker routes reach a local fake Jira (so private addresses are allowed here).
     jira = await startFakeJira()
+    datadog = await startFakeDatadog()
     t = await startTestInstance(mode, { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true' }, { workers: false })
     api = new RecordingApi(t.url)
     const db = t.sextant.db
@@ -198,6 +201,13 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     })
     expect(site.status).toBe(200)
     secrets.push(jira.apiToken)
+    // And a Datadog set-up (feature 'datadog' is part of its self-hosted plan) whose key must never leak.
+    const dd = await api.call('POST', `/api/v1/integrations/datadog/accounts/${accountA}/setup`, {
+      auth: auth.get('Administrator')!,
+      body: { site: 'custom', baseUrl: datadog.url, apiKey: datadog.apiKey },
+    })
+    expect(dd.status, dd.text).toBe(200)
+    secrets.push(datadog.apiKey)
     for (const role of [
       'Viewer',
       'Collaborator',
@@ -280,6 +290,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   afterAll(async () => {
     await t?.close()
     await jira?.close()
+    await datadog?.close()
   })
 
   it('has an expectation for every route of the table', () => {
