@@ -93,10 +93,10 @@ export interface MetricView {
 export function securityCards(metrics: SecurityMetrics): { vulnerable: MetricView; severe: MetricView } {
   const severe = metrics.vulnerabilities.CRITICAL + metrics.vulnerabilities.HIGH
   const none = metrics.branches > 0 && metrics.notAssessed === metrics.branches
-  const unassessed =
-    metrics.notAssessed > 0
-      ? `; ${metrics.notAssessed} of ${metrics.branches} ${metrics.branches === 1 ? 'branch' : 'branches'} not assessed for security`
-      : ''
+  const unassessed = `${metrics.notAssessed} of ${metrics.branches} ${metrics.branches === 1 ? 'branch' : 'branches'} not assessed for security`
+  // the card's own caption, then the branches not assessed; only those when none was
+  const caption = (own: string) =>
+    none ? unassessed : metrics.notAssessed > 0 ? `${own}; ${unassessed}` : own
   // a finding is a finding; no finding is good news only where everything was looked at
   const tone = (n: number, found: MetricView['tone']): MetricView['tone'] => {
     if (none) return 'muted'
@@ -107,16 +107,18 @@ export function securityCards(metrics: SecurityMetrics): { vulnerable: MetricVie
     vulnerable: {
       value: none ? 'n/a' : String(metrics.vulnerableComponents),
       tone: tone(metrics.vulnerableComponents, 'warn'),
-      caption: `component versions with advisories, of ${metrics.components.toLocaleString('en-US')}${unassessed}`,
+      caption: caption(
+        `component versions with advisories, of ${metrics.components.toLocaleString('en-US')}`,
+      ),
     },
     severe: {
       value: none ? 'n/a' : String(severe),
       tone: tone(severe, 'bad'),
-      caption: `${
+      caption: caption(
         metrics.exploited > 0
           ? `${metrics.exploited} known to be exploited`
-          : 'advisories, none known exploited'
-      }${unassessed}`,
+          : 'advisories, none known exploited',
+      ),
     },
   }
 }

@@ -160,7 +160,7 @@ function Overview({
         </SectionCard>
       </SimpleGrid>
       <ScoreTrend overview={overview} period={period} />
-      <WidespreadComponents sinceDaysAgo={sinceDaysAgo} />
+      <WidespreadComponents sinceDaysAgo={sinceDaysAgo} notAssessed={metrics.notAssessed} />
       <SectionCard
         title="Latest reports"
         subtitle={`${formatCount(branches, 'branch', 'branches')} with a report ${period}`}

@@ -53,7 +53,14 @@ function Projects({ component }: { component: ComponentInsight }) {
   )
 }
 
-export function WidespreadComponents({ sinceDaysAgo }: { sinceDaysAgo: number | undefined }) {
+/** notAssessed: branches whose security was not assessed whole (their "no finding" is not a clean result). */
+export function WidespreadComponents({
+  sinceDaysAgo,
+  notAssessed = 0,
+}: {
+  sinceDaysAgo: number | undefined
+  notAssessed?: number
+}) {
   const [search, setSearch] = useState('')
   const component = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS)
   const query = useWidespreadComponents(sinceDaysAgo, component)
@@ -92,7 +99,9 @@ export function WidespreadComponents({ sinceDaysAgo }: { sinceDaysAgo: number | 
         <Text size="sm" c="dimmed" data-testid="widespread-empty">
           {component
             ? `No vulnerable component matches “${component}”.`
-            : 'No vulnerable component in the latest reports of this period.'}
+            : notAssessed > 0
+              ? `No vulnerable component in what the latest reports of this period could assess: ${notAssessed} ${notAssessed === 1 ? 'branch was' : 'branches were'} not assessed for security.`
+              : 'No vulnerable component in the latest reports of this period.'}
         </Text>
       ) : (
         <Stack gap="xs">

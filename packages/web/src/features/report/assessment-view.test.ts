@@ -64,7 +64,7 @@ describe('score badges', () => {
   it('reads null as n/a in text and in the history picker', () => {
     expect(scoreText(null)).toBe('n/a')
     expect(scoreText(0)).toBe('0')
-    expect(historyScores({ security: null, stability: 72, licensing: null })).toBe('n/a/72/n/a')
+    expect(historyScores({ security: null, stability: 72, licensing: null })).toBe('n/a / 72 / n/a')
   })
 })
 

@@ -142,11 +142,11 @@ export function relationshipView(t: { direct: number; transitive: number; unknow
   }
 }
 
-/** A history entry's scores for the report picker: "92/n/a/80". */
+/** A history entry's scores for the report picker: "92 / n/a / 80". */
 export function historyScores(entry: {
   security: number | null
   stability: number | null
   licensing: number | null
 }) {
-  return `${scoreText(entry.security)}/${scoreText(entry.stability)}/${scoreText(entry.licensing)}`
+  return `${scoreText(entry.security)} / ${scoreText(entry.stability)} / ${scoreText(entry.licensing)}`
 }

@@ -2,7 +2,8 @@
 // re-assessment): when advisories were imported or synced after the latest report was built, or the report
 // was stored before Sextant said what it could not assess, the server marks it out of date and recomputes
 // it in the background. The page says so to anyone who sees the report, asks again while it is out of
-// date, and loads the recomputed report and history when it is there.
+// date (and now and then while the report waits for advisory data: an import may come at any time), and
+// loads the recomputed report and history when it is there.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { formatUtc } from '../../lib/format'
@@ -11,6 +12,10 @@ import { InlineNotice } from '../../ui/status-panel'
 import { useReportContext } from './report-context'
 
 export const OUT_OF_DATE_POLL_MS = 3_000
+/** How often a report lacking advisory data asks whether new data made it out of date. */
+export const AWAITING_ADVISORIES_POLL_MS = 10_000
+
+const ADVISORY_GAPS = new Set(['no-advisory-data', 'ecosystem-without-advisories', 'stale-advisories'])
 
 const REASONS = {
   advisories: 'New advisory data arrived after this report was built',
@@ -20,12 +25,18 @@ const REASONS = {
 export function OutOfDateNotice() {
   const { report, project, branch, access } = useReportContext()
   const client = useQueryClient()
+  const awaitingAdvisories = report.gaps.some((g) => ADVISORY_GAPS.has(g.kind))
   const state = useQuery({
     queryKey: ['recompute-state', project.uuid, branch],
     queryFn: () =>
       sdk.call('reportRecomputeState', { params: { projectId: project.uuid }, query: { branch } }),
     enabled: access.latest,
-    refetchInterval: (query) => (query.state.data?.outOfDate ? OUT_OF_DATE_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.outOfDate
+        ? OUT_OF_DATE_POLL_MS
+        : awaitingAdvisories
+          ? AWAITING_ADVISORIES_POLL_MS
+          : false,
   })
   const newest = state.data?.reportUuid ?? null
   const outOfDate = state.data?.outOfDate ?? null
