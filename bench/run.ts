@@ -12,6 +12,7 @@ import { extractionBench } from './extraction.bench'
 import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
+import { productionStartBench } from './production-start.bench'
 import { recomputeBench } from './recompute.bench'
 import { reportGetBench } from './report-get.bench'
 import { reportPageBench } from './report-page.bench'
@@ -32,6 +33,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   reportPageBench,
   mavenBench,
   cliScanBench,
+  productionStartBench,
 ]
 
 // `npm run bench -- cliScan` runs only the sections whose function name contains a given word and

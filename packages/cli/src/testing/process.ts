@@ -16,8 +16,9 @@ export async function spawnSextant(
   args: string[],
   env: Record<string, string>,
   timeoutMs = 60_000,
+  options: { bin?: string } = {},
 ): Promise<SextantProcess> {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [options.bin ?? bin, ...args], {
     env: {
       ...process.env,
       PORT: '0',
