@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ExportFormatName, Report } from '@sextant/contract'
+import { type ExportFormatName, exportFormatSchema, type Report } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   startTestInstance,
@@ -22,6 +22,12 @@ import {
   type TestNpmRegistry,
 } from '../../packages/server/src/testing/npm-registry'
 import { type ReportTotals, reportTotals } from '../../packages/web/src/features/report/report-totals'
+import {
+  componentRows,
+  DEFAULT_SECURITY_FILTERS,
+  groupByVulnerability,
+  SEVERITY_ORDER,
+} from '../../packages/web/src/features/security/security-model'
 
 const auth = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
 const project = (f: string) => readFileSync(join(corpusDir, 'projects/nodegoat', f))
@@ -73,7 +79,11 @@ describe('export totals equal the page (issue 14 acceptance 4)', () => {
   let pid = ''
   let report: Report
 
+  // every format and scope a test below downloads: the last test checks none was left out
+  const downloaded = new Set<string>()
+
   async function download(format: ExportFormatName, scope: Scope): Promise<Buffer> {
+    downloaded.add(`${format} ${scope}`)
     const era = await fetch(`${t.url}/api/v1/eras`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -222,6 +232,28 @@ describe('export totals equal the page (issue 14 acceptance 4)', () => {
         expect(rows.reduce((n, r) => n + Number(r[column]), 0)).toBe(page.security.vulnerabilities)
       })
 
+      it("vulnerabilities CSV: the page's by-vulnerability view, every severity, excluded ones too", async () => {
+        const [header, ...rows] = csvRows((await download('vulnerabilities_csv', scope)).toString('utf8'))
+        // the page's grouping with every severity switched on, as the CSV lists them
+        const groups = groupByVulnerability(
+          componentRows(
+            report,
+            { languages: report.summary.languages, issuesOnly: true, scope },
+            { ...DEFAULT_SECURITY_FILTERS, severities: SEVERITY_ORDER },
+          ),
+        )
+        expect(rows).toHaveLength(groups.length)
+        const count = header!.indexOf('COUNT')
+        expect(rows.reduce((n, r) => n + Number(r[count]), 0)).toBe(
+          groups.reduce((n, g) => n + g.components.length, 0),
+        )
+        // and the active ones among them are the page's vulnerabilities
+        const severity = header!.indexOf('SEVERITY')
+        expect(rows.filter((r) => ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'].includes(r[severity]!)).length).toBe(
+          groups.filter((g) => ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'].includes(g.advice.severity)).length,
+        )
+      })
+
       it('stability and licence CSVs: one row per component of their domain', async () => {
         expect(csvRows((await download('stability_csv', scope)).toString('utf8')).length - 1).toBe(
           page.stability.components,
@@ -240,6 +272,9 @@ describe('export totals equal the page (issue 14 acceptance 4)', () => {
         expect((bom.vulnerabilities ?? []).reduce((n, v) => n + v.affects.length, 0)).toBe(findings(page))
         const xml = (await download('sbom-cdx.xml', scope)).toString('utf8')
         expect(xml.match(/<component type="library"/g)?.length ?? 0).toBe(page.components)
+        // the XML carries the same vulnerabilities: one <affects> target per finding
+        const affects = xml.match(/<vulnerability[\s>][\s\S]*?<\/vulnerability>/g) ?? []
+        expect(affects.reduce((n, v) => n + (v.match(/<target>/g)?.length ?? 0), 0)).toBe(findings(page))
       })
 
       it('SPDX: one package per component beside the project', async () => {
@@ -260,4 +295,9 @@ describe('export totals equal the page (issue 14 acceptance 4)', () => {
       })
     })
   }
+
+  it('downloaded every export format in both scopes', () => {
+    const expected = exportFormatSchema.options.flatMap((f) => [`${f} all`, `${f} prod`])
+    expect([...downloaded].sort()).toEqual(expected.sort())
+  })
 })

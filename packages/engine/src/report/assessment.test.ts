@@ -6,9 +6,10 @@ import { osvRecord } from '../advisories/test-records'
 import { cyclonedxJsonExtractor as cdxJson } from '../extractors/cyclonedx-json/extractor'
 import type { Component, DependencyGraph, Ecosystem, Warning } from '../model'
 import { makePurl, ROOT } from '../model'
-import { exitCodeOfFailures } from '../scoring'
+import { CLI_EXIT_CODES, exitCodeOfReport } from '../scoring'
 import { type BuildReportInput, buildReport, type PackageMetadataInput } from './build'
 import type { AdvisorySnapshot, ReportDocument } from './document'
+import { buildFailedReport } from './failed-report'
 import { meta, vuln } from './fixtures/reports'
 
 const NOW = new Date('2026-03-01T00:00:00Z')
@@ -193,6 +194,38 @@ const cases: Case[] = [
     exitCode: 6,
   },
   {
+    name: 'a file skipped with a warning',
+    doc: () =>
+      build({
+        components: [npm('lodash', '4.17.21')],
+        warnings: [{ file: 'yarn.lock', message: 'unreadable entry skipped', gap: 'skipped-input' }],
+      }),
+    status: 'PARTIAL',
+    states: [
+      ['security', 'partial'],
+      ['stability', 'partial'],
+      ['licensing', 'partial'],
+    ],
+    gaps: ['skipped-input'],
+    exitCode: 7,
+  },
+  {
+    name: 'nothing readable: the only file skipped',
+    doc: () =>
+      build({
+        components: [],
+        warnings: [{ file: 'package-lock.json', message: 'invalid JSON, skipped', gap: 'skipped-input' }],
+      }),
+    status: 'UNSUPPORTED',
+    states: [
+      ['security', 'partial'],
+      ['stability', 'partial'],
+      ['licensing', 'partial'],
+    ],
+    gaps: ['skipped-input'],
+    exitCode: CLI_EXIT_CODES.unsupportedProject,
+  },
+  {
     name: 'only purl types Sextant cannot assess',
     doc: () => build({ components: [golang('github.com/pkg/errors', '0.9.1')], metadata: new Map() }),
     status: 'UNSUPPORTED',
@@ -202,7 +235,7 @@ const cases: Case[] = [
       ['licensing', 'none'],
     ],
     gaps: ['unsupported-ecosystem'],
-    exitCode: 7,
+    exitCode: CLI_EXIT_CODES.unsupportedProject,
   },
   {
     name: 'some purl types Sextant cannot assess',
@@ -263,6 +296,12 @@ const cases: Case[] = [
   },
 ]
 
+const caseNamed = (name: string): Case => {
+  const found = cases.find((c) => c.name === name)
+  if (!found) throw new Error(`no case ${name}`)
+  return found
+}
+
 describe('report building over what could not be assessed (issue 14)', () => {
   it.each(cases)('$name → $status', (c) => {
     const doc = c.doc()
@@ -279,12 +318,31 @@ describe('report building over what could not be assessed (issue 14)', () => {
     // PARTIAL exactly when something is listed as missing, and each gap names its domains
     expect(doc.gaps.length > 0).toBe(doc.status !== 'OK')
     for (const g of doc.gaps) expect(g.domains.length).toBeGreaterThan(0)
-    expect(exitCodeOfFailures(doc.gate.failed)).toBe(c.exitCode)
+    // the CI exit code (builds API, sextant scan) and the outcome follow: never 0 / PASS with a gap
+    expect(exitCodeOfReport(doc.status, doc.gate.failed)).toBe(c.exitCode)
     expect(doc.outcome).toBe(c.exitCode === 0 ? 'PASS' : 'FAIL')
   })
 
+  it('an analysis that failed → ERROR: nothing scored, every domain failing, the CI says the analysis failed', () => {
+    const doc = buildFailedReport({
+      uuid: 'r1',
+      projectUuid: 'p1',
+      branch: 'main',
+      now: NOW,
+      thresholds: { security: 90, stability: 80, licensing: 95 },
+      message: 'the lockfile could not be read',
+    })
+    expect(doc.status).toBe('ERROR')
+    for (const domain of ['security', 'stability', 'licensing'] as const) {
+      expect(doc[domain].score).toBeNull()
+      expect(doc[domain].assessment.state).toBe('none')
+    }
+    expect(doc.outcome).toBe('FAIL')
+    expect(exitCodeOfReport(doc.status, doc.gate.failed)).toBe(CLI_EXIT_CODES.analysisFailed)
+  })
+
   it('the banner says what is missing: 76 unfetchable POMs, with examples', () => {
-    const doc = cases[3]!.doc()
+    const doc = caseNamed('unfetchable POM (zeppelin-server offline)').doc()
     const gap = doc.gaps.find((g) => g.kind === 'incomplete-graph')!
     expect(gap.count).toBe(76)
     expect(gap.message).toMatch(/76 POMs, parents, BOMs or versions could not be fetched or resolved/)
@@ -314,7 +372,7 @@ describe('report building over what could not be assessed (issue 14)', () => {
   })
 
   it('an unorderable version is flagged and never matched as a version', () => {
-    const doc = cases[9]!.doc()
+    const doc = caseNamed('unorderable versions (debian, 2.x)').doc()
     const reports = doc.security.assessments.flatMap((a) => a.reports)
     expect(reports.every((r) => r.unorderableVersion === true)).toBe(true)
     // `2.x` coerced would read 2.0.0 < 4.17.21 and `debian` would order below 9.9: neither matched

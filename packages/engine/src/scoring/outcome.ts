@@ -120,6 +120,17 @@ export function exitCodeOfFailures(failed: readonly ScoreDomain[]): number {
   return failed.reduce((code, d) => code | domainBit[d], 0)
 }
 
+/**
+ * The CI exit code of a finished report (issue 14: the CI outcome follows the report's status): the
+ * analysis failed (ERROR) → analysisFailed, nothing readable (UNSUPPORTED) → unsupportedProject, else the
+ * bits of the domains that failed the gate (not assessed ones included).
+ */
+export function exitCodeOfReport(status: string, failed: readonly ScoreDomain[]): number {
+  if (status === 'ERROR' || status === 'FAILED') return CLI_EXIT_CODES.analysisFailed
+  if (status === 'UNSUPPORTED') return CLI_EXIT_CODES.unsupportedProject
+  return exitCodeOfFailures(failed)
+}
+
 /** The failed domains a non-negative exit code stands for; `null` for an error code. */
 export function domainsOfCliExitCode(code: number): ScoreDomain[] | null {
   if (code < 0 || !Number.isInteger(code)) return null

@@ -6,7 +6,7 @@
 import { type BuildDto, routes } from '@sextant/contract'
 import {
   CLI_EXIT_CODES,
-  exitCodeOfFailures,
+  exitCodeOfReport,
   resolveScoreThresholds,
   type ScoreThresholds,
 } from '@sextant/engine'
@@ -53,10 +53,8 @@ function present(b: BuildRow, accountThresholds: ScoreThresholds): BuildDto {
     : null
   const failed = done ? (b.gate?.failed ?? []) : null
   let exitCode: number | null = null
-  if (status === 'FAILED' || b.report_status === 'ERROR' || b.report_status === 'FAILED')
-    exitCode = CLI_EXIT_CODES.analysisFailed
-  else if (done && b.report_status === 'UNSUPPORTED') exitCode = CLI_EXIT_CODES.unsupportedProject
-  else if (failed) exitCode = exitCodeOfFailures(failed)
+  if (status === 'FAILED') exitCode = CLI_EXIT_CODES.analysisFailed
+  else if (failed) exitCode = exitCodeOfReport(b.report_status ?? 'ERROR', failed)
   return {
     uuid: b.uuid,
     projectUuid: b.project_uuid,
