@@ -32,6 +32,17 @@ export const exclusionSchema = z.object({
   readonly: z.boolean(),
   creatorUuid: z.string().nullable(),
   scope: z.enum(['branch', 'account']),
+  /** The finding's analysis (issue 19): state, justification, responses, detail. */
+  analysis: z
+    .object({
+      state: z.string(),
+      justification: z.string().nullable(),
+      responses: z.array(z.string()),
+      detail: z.string(),
+    })
+    .optional(),
+  /** YYYY-MM-DD after which the exclusion stops applying and its findings count again (issue 19). */
+  expires: z.string().optional(),
   /** The exclusion as a `.meterian` entry (JSON string, with `source` and `version`). */
   content: z.string(),
 })

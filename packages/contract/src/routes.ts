@@ -27,6 +27,7 @@ import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './projec
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
 import { tagRouteDefs } from './tags.routes'
+import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
 
 /** Who may call a route: anyone (no account at all), any caller incl. the default account, or a signed-in member. */
@@ -66,6 +67,7 @@ const projectIdParams = z.object({ projectId: z.string().min(1) })
 
 export const routes = {
   ...exclusionRouteDefs,
+  ...triageRouteDefs,
   ...exportRouteDefs,
   ...accountRouteDefs,
   ...vulnRouteDefs,

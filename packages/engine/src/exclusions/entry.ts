@@ -2,6 +2,7 @@
 // layout"; product-notes "The in-repository exclusions file"), read from unknown JSON. Shared by the
 // lenient file parser and the strict API (POST content): a bad entry is a problem value, never a throw.
 import type { Language } from '../model'
+import { type FindingAnalysis, isCalendarDate, parseAnalysisFields, reasonOfAnalysis } from './analysis'
 import {
   ANY_VERSION,
   EMPTY_VERSION,
@@ -74,10 +75,38 @@ export function parseExclusionEntry(
   const description = text(value.description)?.trim() ?? ''
   if (description === '') return fail('description', DESCRIPTION_REQUIRED)
   const domain = source.slice(0, source.indexOf(':'))
+  // issue 19: a security entry may carry its analysis (state, justification, responses, detail)
+  let analysis: FindingAnalysis | undefined
+  if (value.state !== undefined) {
+    if (domain !== 'security') return fail('state', 'analysis states are for security exclusions only')
+    const a = parseAnalysisFields({ ...value, detail: description }, path)
+    if (!a.ok) return { ok: false, path: a.path, message: a.message }
+    analysis = a.analysis
+  }
+  let expires: string | null = null
+  if (value.expires !== undefined && value.expires !== null && value.expires !== '') {
+    const e = text(value.expires)?.trim() ?? ''
+    if (!isCalendarDate(e))
+      return fail('expires', `'${String(value.expires)}' is not a date: write YYYY-MM-DD`)
+    expires = e
+  }
   const rawReason = text(value.reason)?.trim().toLowerCase()
+  const stateReason = analysis ? reasonOfAnalysis(analysis) : undefined
+  if (analysis && stateReason === null)
+    return fail(
+      'state',
+      `state '${analysis.state}' keeps the finding active: only an exclusion's states belong here`,
+    )
+  if (analysis && rawReason !== undefined && rawReason !== stateReason)
+    return fail(
+      'reason',
+      `reason '${rawReason}' does not fit state '${analysis.state}' (that is '${stateReason}')`,
+    )
   // the file lets stability and licensing entries leave the reason out (product-notes layout: `reason?`)
   const reason =
-    rawReason ?? (domain === 'stability' ? 'ignored' : domain === 'licensing' ? 'mitigated' : undefined)
+    rawReason ??
+    stateReason ??
+    (domain === 'stability' ? 'ignored' : domain === 'licensing' ? 'mitigated' : undefined)
   if (!reason) return fail('reason', `a reason is required: one of ${EXCLUSION_REASONS.join(', ')}`)
   if (!EXCLUSION_REASONS.includes(reason as ExclusionReason))
     return fail('reason', `unknown reason '${rawReason}': use one of ${EXCLUSION_REASONS.join(', ')}`)
@@ -92,11 +121,22 @@ export function parseExclusionEntry(
     readonly: d.readonly,
     creatorUuid: d.creatorUuid,
     scope: d.scope,
+    ...(analysis ? { analysis } : {}),
+    ...(expires ? { expires } : {}),
   }
   if (source === 'security:advices') {
     const uuid = text(value.uuid)?.trim()
     if (!uuid) return fail('uuid', 'the advice uuid is missing')
-    return { ok: true, exclusion: { ...base, transitive: false, source, uuid } }
+    if (value.library === undefined)
+      return { ok: true, exclusion: { ...base, transitive: false, source, uuid } }
+    // one finding: the advice on one component (issue 19 triage)
+    const lib = libraryOf(value.library)
+    if (!lib.ok) return fail(lib.field, lib.message)
+    const version = value.version === undefined ? ANY_VERSION : normaliseVersion(text(value.version))
+    return {
+      ok: true,
+      exclusion: { ...base, transitive: false, source, uuid, library: lib.library, version },
+    }
   }
   if (source === 'security:cves') {
     const cve = text(value.cve)?.trim().toUpperCase()
@@ -104,13 +144,9 @@ export function parseExclusionEntry(
     const version = value.version === undefined ? ANY_VERSION : normaliseVersion(text(value.version))
     return { ok: true, exclusion: { ...base, transitive: false, source, cve, version } }
   }
-  const library = value.library
-  if (!isRecord(library)) return fail('library', 'library {language, name} is missing')
-  const name = text(library.name)?.trim()
-  if (!name) return fail('library.name', 'the library name is missing')
-  const languageKey = text(library.language) ?? ''
-  const language = languageOfKey(languageKey)
-  if (!language) return fail('library.language', `unknown language '${languageKey}'`)
+  const lib = libraryOf(value.library)
+  if (!lib.ok) return fail(lib.field, lib.message)
+  const { name, language } = lib.library
   const version = value.version === undefined ? ANY_VERSION : normaliseVersion(text(value.version))
   return {
     ok: true,
@@ -122,4 +158,19 @@ export function parseExclusionEntry(
       version,
     },
   }
+}
+
+function libraryOf(
+  library: unknown,
+):
+  | { ok: true; library: { name: string; language: Language } }
+  | { ok: false; field: string; message: string } {
+  if (!isRecord(library))
+    return { ok: false, field: 'library', message: 'library {language, name} is missing' }
+  const name = text(library.name)?.trim()
+  if (!name) return { ok: false, field: 'library.name', message: 'the library name is missing' }
+  const languageKey = text(library.language) ?? ''
+  const language = languageOfKey(languageKey)
+  if (!language) return { ok: false, field: 'library.language', message: `unknown language '${languageKey}'` }
+  return { ok: true, library: { name, language } }
 }

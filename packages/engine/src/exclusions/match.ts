@@ -5,6 +5,7 @@
 // components is covered too (another, untrusted path keeps it exposed).
 import type { Component, DependencyGraph, Purl } from '../model'
 import { languageOfEcosystem, ROOT } from '../model'
+import { isExpired } from './analysis'
 import {
   ANY_VERSION,
   type AppliedExclusion,
@@ -42,6 +43,28 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 }
 
+function libraryMatches(library: { name: string; language: string }, version: string, c: Component): boolean {
+  return (
+    library.language === languageOfEcosystem(c.ecosystem) &&
+    nameMatches(library.name, c.name) &&
+    versionMatches(version, c.version)
+  )
+}
+
+/**
+ * The exclusions in force at `now` and those whose expiry date has passed (issue 19): an expired one no
+ * longer silences its findings; the report lists it so the page can say why they came back.
+ */
+export function splitByExpiry(
+  exclusions: readonly Exclusion[],
+  now: Date,
+): { active: Exclusion[]; expired: Exclusion[] } {
+  const active: Exclusion[] = []
+  const expired: Exclusion[] = []
+  for (const e of exclusions) (isExpired(e.expires, now) ? expired : active).push(e)
+  return { active, expired }
+}
+
 /** Library exclusions indexed by language+name, wildcard ones kept aside. */
 class LibraryIndex {
   private readonly exact = new Map<string, LibraryExclusion[]>()
@@ -75,7 +98,7 @@ export function buildExclusionMatcher(
   exclusions: readonly Exclusion[],
   graph?: DependencyGraph,
 ): ExclusionMatcher {
-  const byAdvice = new Map<string, AppliedExclusion[]>()
+  const byAdvice = new Map<string, { e: Exclusion & { source: 'security:advices' }; a: AppliedExclusion }[]>()
   const byCve = new Map<string, { version: string; a: AppliedExclusion }[]>()
   const security = new LibraryIndex()
   const trustedIndex = new LibraryIndex()
@@ -86,7 +109,7 @@ export function buildExclusionMatcher(
   for (const e of exclusions) {
     if (e.source === 'security:advices') {
       const key = e.uuid.toLowerCase()
-      byAdvice.set(key, [...(byAdvice.get(key) ?? []), ap(e)])
+      byAdvice.set(key, [...(byAdvice.get(key) ?? []), { e, a: ap(e) }])
     } else if (e.source === 'security:cves') {
       const key = e.cve.toUpperCase()
       byCve.set(key, [...(byCve.get(key) ?? []), { version: e.version, a: ap(e) }])
@@ -95,10 +118,14 @@ export function buildExclusionMatcher(
     else licensing.add(e)
   }
   const trusted = trustedCoverage(graph, trustedIndex)
-  const none: AppliedExclusion[] = []
   return {
     advice(c, advice) {
-      const out: AppliedExclusion[] = [...(byAdvice.get(advice.id.toLowerCase()) ?? none)]
+      const out: AppliedExclusion[] = []
+      for (const { e, a } of byAdvice.get(advice.id.toLowerCase()) ?? []) {
+        // a finding-level exclusion names its component (issue 19); a plain one covers every component
+        if (e.library && !libraryMatches(e.library, e.version ?? ANY_VERSION, c)) continue
+        out.push(a)
+      }
       if (advice.cve)
         for (const { version, a } of byCve.get(advice.cve.toUpperCase()) ?? [])
           if (versionMatches(version, c.version)) out.push(a)

@@ -94,8 +94,29 @@ export interface MeterianLayout {
 
 /** One exclusion in the file layout (the same object the API's `content` carries). */
 export function layoutEntryOf(e: Exclusion): Record<string, unknown> {
-  const common = { reason: e.reason, description: e.description }
-  if (e.source === 'security:advices') return { uuid: e.uuid, ...common, transitive: e.transitive }
+  // issue 19: the analysis and expiry travel with the entry, so a downloaded file restores them
+  const common = {
+    reason: e.reason,
+    description: e.description,
+    ...(e.analysis
+      ? {
+          state: e.analysis.state,
+          ...(e.analysis.justification ? { justification: e.analysis.justification } : {}),
+          ...(e.analysis.responses.length > 0 ? { responses: e.analysis.responses } : {}),
+        }
+      : {}),
+    ...(e.expires ? { expires: e.expires } : {}),
+  }
+  if (e.source === 'security:advices')
+    return e.library
+      ? {
+          uuid: e.uuid,
+          library: { language: e.library.language, name: e.library.name },
+          version: e.version ?? '*',
+          ...common,
+          transitive: e.transitive,
+        }
+      : { uuid: e.uuid, ...common, transitive: e.transitive }
   if (e.source === 'security:cves')
     return { cve: e.cve, version: e.version, ...common, transitive: e.transitive }
   const library = { language: e.library.language, name: e.library.name }

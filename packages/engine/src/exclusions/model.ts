@@ -2,6 +2,7 @@
 // "The in-repository exclusions file"). One exclusion silences findings of one domain; the kind and
 // its key (advice uuid, CVE, library + version) say which findings it covers.
 import type { Language } from '../model'
+import type { FindingAnalysis } from './analysis'
 
 export type ExclusionDomain = 'security' | 'stability' | 'licensing'
 export type ExclusionReason = 'mitigated' | 'unapplicable' | 'invalid' | 'ignored'
@@ -50,12 +51,20 @@ interface ExclusionBase {
   creatorUuid: string | null
   /** Account-wide exclusions apply to every project of the account. */
   scope: 'branch' | 'account'
+  /** The finding's analysis (issue 19, CycloneDX VEX); absent = the one its reason stands for. */
+  analysis?: FindingAnalysis
+  /** YYYY-MM-DD: the exclusion applies through that day (UTC), then the finding comes back with a notice. */
+  expires?: string | null
 }
 
 export interface AdviceExclusion extends ExclusionBase {
   source: 'security:advices'
   /** The advice id (the spec's advice uuid). */
   uuid: string
+  /** Narrows the exclusion to one component (a finding = component × advisory, issue 19 triage). */
+  library?: ExcludedLibrary
+  /** With `library`: the component's version ('*' = every version). */
+  version?: string
 }
 
 export interface CveExclusion extends ExclusionBase {
@@ -92,6 +101,8 @@ export interface AppliedExclusion {
   cve?: string
   library?: ExcludedLibrary
   version?: string
+  analysis?: FindingAnalysis
+  expires?: string
 }
 
 export function appliedOf(e: Exclusion): AppliedExclusion {
@@ -102,8 +113,13 @@ export function appliedOf(e: Exclusion): AppliedExclusion {
     description: e.description,
     transitive: e.transitive,
     readonly: e.readonly,
+    ...(e.analysis ? { analysis: e.analysis } : {}),
+    ...(e.expires ? { expires: e.expires } : {}),
   }
-  if (e.source === 'security:advices') return { ...base, uuid: e.uuid }
+  if (e.source === 'security:advices')
+    return e.library
+      ? { ...base, uuid: e.uuid, library: e.library, version: e.version ?? ANY_VERSION }
+      : { ...base, uuid: e.uuid }
   if (e.source === 'security:cves') return { ...base, cve: e.cve, version: e.version }
   return { ...base, library: e.library, version: e.version }
 }
@@ -149,6 +165,8 @@ export function exclusionsFingerprint(exclusions: readonly Exclusion[]): string 
         a.version,
         a.reason,
         a.transitive,
+        a.expires ?? null,
+        a.analysis?.state ?? null,
       ])
     })
     .sort()
@@ -168,4 +186,12 @@ export function hash53(text: string): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
   return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+}
+
+/** A short human name of what an exclusion covers: 'GHSA-… on lodash@4.17.20', 'CVE-…', 'lodash@*'. */
+export function exclusionLabel(e: Exclusion): string {
+  if (e.source === 'security:advices')
+    return e.library ? `${e.uuid} on ${e.library.name}@${e.version ?? ANY_VERSION}` : e.uuid
+  if (e.source === 'security:cves') return e.version === ANY_VERSION ? e.cve : `${e.cve} (${e.version})`
+  return `${e.library.name}@${e.version}`
 }

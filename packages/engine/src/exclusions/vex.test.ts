@@ -34,19 +34,27 @@ describe('writeVex', () => {
   const bom = JSON.parse(text) as {
     vulnerabilities: {
       id: string
+      source?: { name: string; url: string }
       analysis: { state: string; response?: string[] }
       affects?: { ref: string }[]
     }[]
   }
   const byId = new Map(bom.vulnerabilities.map((v) => [v.id, v]))
 
-  it('maps reasons to analysis states', () => {
+  it('maps reasons to analysis states (mitigated is not_affected: the library is still there)', () => {
     expect(byId.get('CVE-2024-0001')?.analysis).toMatchObject({
-      state: 'resolved',
+      state: 'not_affected',
+      justification: 'protected_by_mitigating_control',
       response: ['workaround_available'],
     })
     expect(byId.get('GHSA-bbbb')?.analysis.state).toBe('not_affected')
     expect(byId.get('GHSA-not-in-report')?.analysis.state).toBe('false_positive')
+  })
+
+  it('gives every entry the source Dependency-Track needs to import it', () => {
+    expect(bom.vulnerabilities.every((v) => v.source?.name)).toBe(true)
+    expect(byId.get('CVE-2024-0001')?.source?.name).toBe('NVD')
+    expect(byId.get('GHSA-bbbb')?.source?.name).toBe('GITHUB')
   })
 
   it('names the affected components by purl', () => {

@@ -1,25 +1,48 @@
 // Exclusions as a CycloneDX VEX document (DESIGN §4 exports "VEX from exclusions"; spec report-page §3
-// Exclusion), written with @cyclonedx/cyclonedx-library. Every excluded advice of the report becomes a
-// vulnerability with the components it affects and an analysis derived from the exclusion's reason:
-//   mitigated    → state `resolved`, response `workaround_available` (fixed by a control of the team's own)
-//   unapplicable → state `not_affected` (the team judged that the vulnerable code does not apply)
-//   invalid      → state `false_positive` (reported as incorrect)
+// Exclusion; issue 19 "Exports auditors can use"), written with @cyclonedx/cyclonedx-library. Every
+// excluded advice of the report becomes a vulnerability with its `source` (Dependency-Track's importer
+// skips entries without one), the components it affects and the exclusion's analysis; an exclusion
+// without an analysis stands for the one its reason means (exclusions/analysis.ts analysisOfReason):
+//   mitigated    → not_affected, protected_by_mitigating_control, response workaround_available
+//                  (the library is still there: a control of the team's own stops it; never `resolved`)
+//   unapplicable → not_affected (the team judged that the vulnerable code does not apply)
+//   invalid      → false_positive (reported as incorrect)
 // Advice and CVE exclusions that match nothing in the report are listed with their state and no `affects`.
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library'
 import type { ReportDocument } from '../report/document'
+import { analysisOfReason, type FindingAnalysis } from './analysis'
 import type { AppliedExclusion, Exclusion, ExclusionReason } from './model'
 
-const STATE: Record<Exclude<ExclusionReason, 'ignored'>, Enums.Vulnerability.AnalysisState> = {
-  mitigated: Enums.Vulnerability.AnalysisState.Resolved,
-  unapplicable: Enums.Vulnerability.AnalysisState.NotAffected,
-  invalid: Enums.Vulnerability.AnalysisState.FalsePositive,
+export function vexAnalysisOf(
+  reason: ExclusionReason,
+  detail: string,
+  given?: FindingAnalysis,
+): Models.Vulnerability.Analysis {
+  const a = given ?? analysisOfReason(reason === 'ignored' ? 'unapplicable' : reason, detail)
+  const analysis = new Models.Vulnerability.Analysis({
+    state: a.state as Enums.Vulnerability.AnalysisState,
+    ...(a.justification
+      ? { justification: a.justification as Enums.Vulnerability.AnalysisJustification }
+      : {}),
+    detail: a.detail || detail,
+  })
+  for (const r of a.responses) analysis.response.add(r as Enums.Vulnerability.AnalysisResponse)
+  return analysis
 }
 
-export function vexAnalysisOf(reason: ExclusionReason, detail: string): Models.Vulnerability.Analysis {
-  const state = reason === 'ignored' ? Enums.Vulnerability.AnalysisState.NotAffected : STATE[reason]
-  const analysis = new Models.Vulnerability.Analysis({ state, detail })
-  if (reason === 'mitigated') analysis.response.add(Enums.Vulnerability.AnalysisResponse.WorkaroundAvailable)
-  return analysis
+/** The database an identifier comes from, as Dependency-Track names its sources (NVD, GITHUB, OSV). */
+export function vulnerabilitySourceOf(id: string): Models.Vulnerability.Source {
+  if (/^CVE-/i.test(id))
+    return new Models.Vulnerability.Source({
+      name: 'NVD',
+      url: new URL(`https://nvd.nist.gov/vuln/detail/${id}`),
+    })
+  if (/^GHSA-/i.test(id))
+    return new Models.Vulnerability.Source({
+      name: 'GITHUB',
+      url: new URL(`https://github.com/advisories/${id}`),
+    })
+  return new Models.Vulnerability.Source({ name: 'OSV', url: new URL(`https://osv.dev/vulnerability/${id}`) })
 }
 
 /** A purl for a report row: pkg:npm/%40scope/name@1.0.0, pkg:maven/group/artifact@1.0. */
@@ -83,7 +106,8 @@ export function writeVex(exclusions: readonly Exclusion[], options: VexOptions =
               bomRef: `vuln:${id}`,
               id,
               description: advice.description.slice(0, 2000),
-              analysis: vexAnalysisOf(first.reason, first.description),
+              source: vulnerabilitySourceOf(id),
+              analysis: vexAnalysisOf(first.reason, first.description, first.analysis),
             }),
             refs: new Set(),
           }
@@ -106,7 +130,8 @@ export function writeVex(exclusions: readonly Exclusion[], options: VexOptions =
       v: new Models.Vulnerability.Vulnerability({
         bomRef: `vuln:${id}`,
         id,
-        analysis: vexAnalysisOf(e.reason, e.description),
+        source: vulnerabilitySourceOf(id),
+        analysis: vexAnalysisOf(e.reason, e.description, e.analysis),
       }),
       refs: new Set(),
     })

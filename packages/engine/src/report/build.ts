@@ -6,9 +6,12 @@ import { type AdvisoryIndex, buildAdvisoryIndex, type OsvRecord } from '../advis
 import {
   appliedOf,
   buildExclusionMatcher,
+  domainOfSource,
   type Exclusion,
+  exclusionLabel,
   exclusionsFingerprint,
   reportExclusionsOf,
+  splitByExpiry,
 } from '../exclusions'
 import { buildLicensingSection, type CustomLicence, type LicencePolicy } from '../licences'
 import {
@@ -142,8 +145,10 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   }
   const metadata = input.metadata ?? null
   const index = input.advisoryIndex ?? (input.advisories ? buildAdvisoryIndex(input.advisories) : null)
-  const exclusions = input.exclusions ?? []
+  // an exclusion past its expiry date no longer applies; its findings come back with a notice (issue 19)
+  const { active: exclusions, expired } = splitByExpiry(input.exclusions ?? [], input.now)
   const matcher = exclusions.length > 0 ? buildExclusionMatcher(exclusions, graph) : null
+  const expiredMatcher = expired.length > 0 ? buildExclusionMatcher(expired, graph) : null
   const fingerprint = exclusionsFingerprint(exclusions)
 
   const hierarchy = hierarchyOf(graph, input.hierarchyLimit ?? 5)
@@ -161,6 +166,7 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     ...(matcher
       ? { exclusionsFor: matcher.advice, trustedFor: matcher.trusted, isTrusted: matcher.isTrusted }
       : {}),
+    ...(expiredMatcher ? { expiredFor: expiredMatcher.advice } : {}),
   })
   const stability = buildStabilitySection({
     components: scoped.stability,
@@ -241,6 +247,10 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       ...(w.line !== undefined ? { line: w.line } : {}),
     })),
     ...security.notes,
+    ...expired.map((e) => ({
+      domain: domainOfSource(e.source) === 'security' ? ('security' as const) : ('general' as const),
+      message: `Exclusion ${exclusionLabel(e)} expired on ${e.expires}: the findings it covered count again.`,
+    })),
     ...(hierarchy.state.untraced > 0
       ? [
           {

@@ -95,6 +95,8 @@ export interface Advice {
   affectedComponents: string[]
   kevEntry: { cve: string; exploited: boolean } | null
   exclusions?: unknown[]
+  /** Exclusions of this advice whose expiry date has passed: the finding is back (issue 19). */
+  expiredExclusions?: AppliedExclusion[]
 }
 
 export interface SafeVersions {

@@ -2,6 +2,7 @@
 // transitiveExclusions; product-notes "Report shapes seen in the wild", "Scores"): excluded findings stay
 // in the report with an `exclusions` key and leave the severity totals and the scores.
 import { describe, expect, it } from 'vitest'
+import { osvRecord } from '../advisories/test-records'
 import type { Exclusion } from '../exclusions'
 import { fixtureReport, meta, vuln } from './fixtures/reports'
 
@@ -120,5 +121,64 @@ describe('buildReport with exclusions', () => {
       previousExclusionsFingerprint: first.exclusionsFingerprint!,
     })
     expect(changed.areExclusionsDifferent).toBe(true)
+  })
+})
+
+describe('buildReport with finding-level exclusions and expiry (issue 19)', () => {
+  const twoComponents = {
+    components: ['a@1.0.0', 'a2@1.0.0'],
+    advisories: [
+      osvRecord(
+        'GHSA-shared',
+        [
+          { name: 'a', events: [{ introduced: '0' }, { fixed: '1.0.1' }] },
+          { name: 'a2', events: [{ introduced: '0' }, { fixed: '1.0.1' }] },
+        ],
+        { severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }] },
+      ),
+    ],
+    metadata: { a: meta(['1.0.0', '1.0.1']), a2: meta(['1.0.0', '1.0.1']) },
+  }
+  const finding: Exclusion = {
+    ...base,
+    reason: 'unapplicable',
+    id: 'f1',
+    source: 'security:advices',
+    uuid: 'GHSA-shared',
+    library: { name: 'a', language: 'nodejs' },
+    version: '1.0.0',
+    analysis: { state: 'not_affected', justification: 'code_not_reachable', responses: [], detail: 'd' },
+    expires: '2025-01-01',
+  }
+
+  it('excludes the advice on the named component only', () => {
+    const doc = fixtureReport({ ...twoComponents, exclusions: [finding] })
+    expect(reportOf(doc, 'a').advices[0]!.exclusions).toEqual([
+      expect.objectContaining({ id: 'f1', analysis: expect.objectContaining({ state: 'not_affected' }) }),
+    ])
+    expect(reportOf(doc, 'a2').advices[0]!.exclusions).toBeUndefined()
+    expect(doc.security.summary.nodejs).toMatchObject({ exclusions: 1 })
+  })
+
+  it('brings the finding back with a notice once the expiry date has passed', () => {
+    const later = fixtureReport({
+      ...twoComponents,
+      exclusions: [finding],
+      extra: { now: new Date('2025-01-02T00:00:00Z') },
+    })
+    const advice = reportOf(later, 'a').advices[0]!
+    expect(advice.exclusions).toBeUndefined()
+    expect(advice.expiredExclusions).toEqual([expect.objectContaining({ id: 'f1', expires: '2025-01-01' })])
+    expect(later.security.summary.nodejs).toMatchObject({ exclusions: 0 })
+    expect(later.security.score ?? 100).toBeLessThan(
+      fixtureReport({ ...twoComponents, exclusions: [finding] }).security.score ?? 0,
+    )
+    expect(later.notes.map((n) => n.message)).toContain(
+      'Exclusion GHSA-shared on a@1.0.0 expired on 2025-01-01: the findings it covered count again.',
+    )
+    // the exclusions in force differ from those of the report before the expiry: the page glows
+    expect(later.exclusionsFingerprint).not.toBe(
+      fixtureReport({ ...twoComponents, exclusions: [finding] }).exclusionsFingerprint,
+    )
   })
 })

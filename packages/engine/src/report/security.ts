@@ -45,6 +45,11 @@ export interface SecurityInput {
     component: Component,
     advice: { id: string; cve: string | null },
   ) => readonly AppliedExclusion[]
+  /** Exclusions that would cover the advice but whose expiry date has passed (issue 19): the notice. */
+  expiredFor?: (
+    component: Component,
+    advice: { id: string; cve: string | null },
+  ) => readonly AppliedExclusion[]
   /** Trusted transitive exclusions covering a component. */
   trustedFor?: (component: Component) => readonly AppliedExclusion[]
   /** Whether the component is itself trusted (it becomes a pseudo-component in `trusted`). */
@@ -126,6 +131,8 @@ export function buildSecuritySection(input: SecurityInput): {
     const trusted = input.trustedFor?.(c) ?? []
     for (const a of advices) {
       const exclusions = input.exclusionsFor?.(c, a) ?? []
+      const expired = input.expiredFor?.(c, a) ?? []
+      if (expired.length > 0) a.expiredExclusions = [...expired]
       if (exclusions.length > 0) a.exclusions = [...exclusions]
       else {
         // an advice nobody excluded may still fall below the account's auto-mitigation thresholds

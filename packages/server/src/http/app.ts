@@ -40,6 +40,7 @@ import { reportServiceRoutes } from '../resources/report-services/report-service
 import { tagRoutes } from '../resources/tags/tags.routes'
 import { teamRoutes } from '../resources/teams/teams.routes'
 import { tokenRoutes } from '../resources/tokens/tokens.routes'
+import { triageRoutes } from '../resources/triage/triage.routes'
 import { uploadRoutes } from '../resources/uploads.routes'
 import { vulnLookupRoutes } from '../resources/vulns/vulns.routes'
 import { ReportCache } from '../services/report-cache'
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   vulnLookupRoutes(app, db)
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
+  triageRoutes(app, db)
   licenceRoutes(app, db)
   tagRoutes(app, db)
   isaacRoutes(app, db)

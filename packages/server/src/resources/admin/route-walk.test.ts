@@ -122,6 +122,7 @@ const accessOnly = [
   'exclusionsList',
   'exclusionsFile',
   'exclusionsVex',
+  'triageList',
   'reportRecomputeState',
   'reportDiff',
   'reportOutcomeGet',

@@ -91,7 +91,7 @@ export async function findExclusion(db: Db, id: string): Promise<StoredExclusion
     : null
 }
 
-export async function deleteExclusion(db: Db, id: string): Promise<void> {
+export async function deleteExclusion(db: Db | DbClient, id: string): Promise<void> {
   await db.query('DELETE FROM exclusions WHERE id = $1', [id])
 }
 

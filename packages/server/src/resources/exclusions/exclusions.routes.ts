@@ -6,12 +6,15 @@ import { routes } from '@sextant/contract'
 import { writeMeterianFile, writeVex } from '@sextant/engine'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { NOT_AUTHORISED, visibleProject, writableProject } from '../../services/project-lookup'
 import { latestReportUuid, reportDocumentById } from '../../services/reports.repo'
 import { newUuid } from '../../services/secrets'
+import { actorOf } from '../triage/triage.routes'
+import { exclusionRemoved } from '../triage/triage.service'
 import {
   deleteExclusion,
   exclusionsInForce,
@@ -69,7 +72,11 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
       )
     }
     if (stored.exclusion.readonly) throw new HttpError(403, READONLY_EXCLUSION)
-    await deleteExclusion(db, params.exclusionId)
+    // a triaged finding's exclusion: its analysis goes back to in_triage (issue 19 audit trail)
+    await inTransaction(db, async (client) => {
+      await exclusionRemoved(client, params.exclusionId, actorOf(request.principal))
+      await deleteExclusion(client, params.exclusionId)
+    })
     return presentExclusion(stored.exclusion)
   })
 

@@ -18,7 +18,9 @@ import { newUuid } from '../../services/secrets'
 export function presentExclusion(e: Exclusion): ExclusionDto {
   const key =
     e.source === 'security:advices'
-      ? { uuid: e.uuid }
+      ? e.library
+        ? { uuid: e.uuid, library: e.library, version: e.version ?? '*' }
+        : { uuid: e.uuid }
       : e.source === 'security:cves'
         ? { cve: e.cve, version: e.version }
         : { library: e.library, version: e.version }
@@ -33,6 +35,8 @@ export function presentExclusion(e: Exclusion): ExclusionDto {
     readonly: e.readonly,
     creatorUuid: e.creatorUuid,
     scope: e.scope,
+    ...(e.analysis ? { analysis: e.analysis } : {}),
+    ...(e.expires ? { expires: e.expires } : {}),
     content: JSON.stringify({ source: e.source, ...layoutEntryOf(e) }),
   }
 }

@@ -1,7 +1,7 @@
 // Recompute (spec report-page §4 "Recompute", §7 `POST /api/v1/reports/{projectId}/full`; DESIGN §1):
 // a new analysis on the stored graph of the branch's latest report, queued on `recompute`, with the
 // exclusions and data of now; and the recompute-needed state the page's button glows on.
-import { exclusionsFingerprint } from '@sextant/engine'
+import { exclusionsFingerprint, splitByExpiry } from '@sextant/engine'
 import { outOfDateState } from '../../advisories/reassess.repo'
 import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
@@ -51,7 +51,9 @@ export async function recomputeState(db: Db, project: ProjectRecord, branch: str
     projectUuid: project.uuid,
     branch,
     reportUuid: latest?.uuid ?? null,
-    areExclusionsDifferent: latest !== null && latest.fingerprint !== exclusionsFingerprint(exclusions),
+    areExclusionsDifferent:
+      latest !== null &&
+      latest.fingerprint !== exclusionsFingerprint(splitByExpiry(exclusions, new Date()).active),
     running,
     outOfDate:
       outOfDate && latest ? { reason: outOfDate.reason, since: outOfDate.since.toISOString() } : null,

@@ -1,0 +1,3 @@
+// Public API of engine/remediation (issue 19 "Remediation plan"): the plan per lane and what it reads.
+export * from './plan'
+export * from './source'
