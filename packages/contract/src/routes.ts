@@ -26,6 +26,7 @@ import { licenceRouteDefs } from './licences.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
+import { rkvstRouteDefs } from './rkvst.routes'
 import { tagRouteDefs } from './tags.routes'
 import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
@@ -80,6 +81,7 @@ export const routes = {
   ...assistantRouteDefs,
   ...jiraRouteDefs,
   ...datadogRouteDefs,
+  ...rkvstRouteDefs,
   ...cliRouteDefs,
   healthcheck: {
     method: 'GET',

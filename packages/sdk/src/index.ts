@@ -25,6 +25,7 @@ export {
   licenceFailureReason,
   licencesApi,
 } from './licences'
+export { type RkvstApi, rkvstApi } from './rkvst'
 export { type TagsApi, tagsApi } from './tags'
 export type { CallArgs, CallOptions, CallResult, StreamRouteName } from './types'
 export type { ManifestFile } from './uploads'

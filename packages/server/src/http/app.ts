@@ -37,6 +37,7 @@ import { mfaRoutes } from '../resources/mfa/mfa.routes'
 import { projectRoutes } from '../resources/projects.routes'
 import { refreshRoutes } from '../resources/refresh/refresh.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
+import { rkvstRoutes } from '../resources/rkvst/rkvst.routes'
 import { tagRoutes } from '../resources/tags/tags.routes'
 import { teamRoutes } from '../resources/teams/teams.routes'
 import { tokenRoutes } from '../resources/tokens/tokens.routes'
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   assistantRoutes(app, db, config.assistant, deps.outbound)
   jiraRoutes(app, db, config, deps.outbound)
   datadogRoutes(app, db, config, deps.outbound)
+  rkvstRoutes(app, db, config, deps.outbound)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

@@ -111,7 +111,7 @@ describe.each(storageModes())('account features on %s storage', (mode) => {
       "INSERT INTO accounts (uuid, name, email, plan, features) VALUES ($1, 'chosen', 'c@plans.test', 'team', '{members,pdf}')",
       [chosen],
     )
-    // 055 and every later migration that adds a feature to the plans (091: datadog), in order.
+    // 055 and every later migration that adds a feature to the plans (091: datadog, 093: rkvst), in order.
     for (const m of listMigrations().filter(
       (m) => m.version === 55 || (m.version > 55 && m.sql.includes('ALTER COLUMN features')),
     ))

@@ -40,6 +40,7 @@ const EVERYTHING: readonly FeatureName[] = [
   'teams',
   'jira',
   'slack',
+  'rkvst',
   'datadog',
   'pdf',
   'isaac',
@@ -70,7 +71,7 @@ export const plans: { name: string; description: string; features: readonly Feat
   {
     name: 'enterprise',
     description: 'Teams and every integration.',
-    features: [...EVERYTHING, 'rkvst'],
+    features: EVERYTHING,
   },
 ]
 

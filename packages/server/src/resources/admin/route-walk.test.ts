@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MatrixRole, permissionMatrix } from '../../http/permissions'
 import { storageModes } from '../../testing/databases'
 import { type FakeDatadog, startFakeDatadog } from '../../testing/fake-datadog'
+import { type FakeDataTrails, startFakeDataTrails } from '../../testing/fake-datatrails'
 import { type FakeJira, startFakeJira } from '../../testing/fake-jira'
 import {
   startTestInstance,
@@ -157,6 +158,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   let api: RecordingApi
   let jira: FakeJira
   let datadog: FakeDatadog
+  let datatrails: FakeDataTrails
   const auth = new Map<Caller, string | null>()
   let accountA = ''
   let everyoneA = ''
@@ -171,6 +173,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     // The issue-tracker routes reach a local fake Jira (so private addresses are allowed here).
     jira = await startFakeJira()
     datadog = await startFakeDatadog()
+    datatrails = await startFakeDataTrails()
     t = await startTestInstance(mode, { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true' }, { workers: false })
     api = new RecordingApi(t.url)
     const db = t.sextant.db
@@ -209,6 +212,13 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     })
     expect(dd.status, dd.text).toBe(200)
     secrets.push(datadog.apiKey)
+    // And a DataTrails application ('rkvst', also part of the plan) whose secret must never leak.
+    const dt = await api.call('POST', `/api/v1/integrations/rkvst/accounts/${accountA}/credentials`, {
+      auth: auth.get('Administrator')!,
+      body: { baseUrl: datatrails.url, clientId: datatrails.clientId, clientSecret: datatrails.clientSecret },
+    })
+    expect(dt.status, dt.text).toBe(200)
+    secrets.push(datatrails.clientSecret)
     for (const role of [
       'Viewer',
       'Collaborator',
@@ -292,6 +302,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     await t?.close()
     await jira?.close()
     await datadog?.close()
+    await datatrails?.close()
   })
 
   it('has an expectation for every route of the table', () => {

@@ -3,13 +3,9 @@
 // stored-secret: a stored key goes only to the address it was saved for), the key check, and one
 // submission of an account's metrics, always recorded in its history with the result.
 import { DATADOG_SITES, type DatadogSite, type DatadogSubmission, datadogMessages } from '@sextant/contract'
-import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
-import type { OutboundClient } from '../../http-client'
-import type { ServiceHttp } from '../../integrations/service-call'
-import { secretForTarget } from '../../integrations/stored-secret'
+import { type IntegrationDeps, integrationDeps, secretToSend } from '../../integrations/integration-deps'
 import { fail, ok, type Result } from '../../services/result'
-import { loadSecretKey } from '../../services/secrets'
 import { findSetup, insertSubmission, latestReports, reportDocuments, type StoredSetup } from './datadog.repo'
 import { datadogSubmit, datadogValidate } from './datadog-client'
 import { reportSeries, type Series } from './metrics'
@@ -19,24 +15,8 @@ export const MAX_BRANCHES = 2000
 /** Report documents read at once while building the series. */
 const DOCUMENTS_PER_READ = 20
 
-export interface DatadogDeps {
-  db: Db
-  http: ServiceHttp
-  secretKey: () => Promise<Buffer>
-}
-
-/** The process's way to reach Datadog and the key that seals stored secrets (loaded once). */
-export function datadogDeps(db: Db, config: Config, outbound: OutboundClient): DatadogDeps {
-  let key: Promise<Buffer> | null = null
-  return {
-    db,
-    http: { outbound, allowPrivate: config.allowPrivateIntegrations, timeoutMs: config.integrationTimeoutMs },
-    secretKey: () => {
-      key ??= loadSecretKey(db)
-      return key
-    },
-  }
-}
+export type DatadogDeps = IntegrationDeps
+export const datadogDeps = integrationDeps
 
 /** The API address of a named site, or the custom one. */
 export function apiBaseUrl(site: string, custom: string | undefined): string {
@@ -44,26 +24,14 @@ export function apiBaseUrl(site: string, custom: string | undefined): string {
 }
 
 /** The key to send to `baseUrl`: the given one, else the stored one for its own address only. */
-export async function keyFor(
+export function keyFor(
   deps: DatadogDeps,
   stored: StoredSetup | null,
   baseUrl: string,
   given: string | undefined,
 ): Promise<Result<string>> {
-  const choice = secretForTarget(
-    await deps.secretKey(),
-    stored && { sealed: stored.apiKeyEncrypted, url: stored.baseUrl },
-    baseUrl,
-    given,
-    'apiKey',
-  )
-  if (choice.ok) return ok(choice.secret)
-  return fail(
-    'invalid',
-    choice.reason === 'missing'
-      ? `Invalid body: body.apiKey: ${datadogMessages.apiKeyRequired}`
-      : `Invalid body: body.${choice.message}`,
-  )
+  const sealed = stored && { sealed: stored.apiKeyEncrypted, url: stored.baseUrl }
+  return secretToSend(deps, sealed, baseUrl, given, 'apiKey', datadogMessages.apiKeyRequired)
 }
 
 export async function checkKey(
