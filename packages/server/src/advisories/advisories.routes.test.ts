@@ -146,7 +146,10 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
   })
 
   it('fails a sync offline or when the source is unreachable, keeping the stored advisories', async () => {
-    const deps = { db: t.sextant.db, logger: silent, outbound: createOutboundClient(DEFAULT_OUTBOUND) }
+    // the log says why, at warn level (issue 14: not "status":"FAILED" at info with no reason)
+    const warnings: string[] = []
+    const logger = { ...silent, warn: (_o: unknown, msg: string) => warnings.push(msg) }
+    const deps = { db: t.sextant.db, logger, outbound: createOutboundClient(DEFAULT_OUTBOUND) }
     const config = { advisorySources: null, advisorySyncIntervalMs: 3600_000, offline: true }
     const offline = await syncSource(
       { ...deps, config },
@@ -159,6 +162,10 @@ describe.each(storageModes())('advisory databases API on %s storage', (mode) => 
       { id: 'osv-down', kind: 'osv', location: 'http://127.0.0.1:9/npm/all.zip' },
     )
     expect(unreachable).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/Could not fetch/) })
+    expect(warnings).toEqual([
+      `advisory sync of osv-remote failed: ${offline.error}`,
+      `advisory sync of osv-down failed: ${unreachable.error}`,
+    ])
     const state = await (
       await fetch(`${t.url}/api/v1/databases/osv-down/sync`, { headers: accountAdmin })
     ).json()

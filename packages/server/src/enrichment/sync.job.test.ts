@@ -74,10 +74,17 @@ describe.each(storageModes())('enrichment sync on %s storage', (mode) => {
   })
 
   it('fails cleanly offline and when a URL cannot be reached; stored rows stay', async () => {
+    const warnings: string[] = []
+    const infos: unknown[] = []
     const deps = {
       db: opened.db,
       config: config({}, true),
-      logger: silent,
+      // the log says why a sync failed, at warn level (issue 14)
+      logger: {
+        ...silent,
+        info: (o: unknown) => infos.push(o),
+        warn: (_o: unknown, msg: string) => warnings.push(msg),
+      },
       outbound: createOutboundClient(DEFAULT_OUTBOUND),
     }
     const offline = await syncEnrichmentSource(deps, { kind: 'epss', location: DEFAULT_EPSS_SOURCE })
@@ -91,6 +98,8 @@ describe.each(storageModes())('enrichment sync on %s storage', (mode) => {
     )
     expect(unreachable.status).toBe('FAILED')
     expect(unreachable.error).toMatch(/Could not fetch .*The KEV data already stored stays in use\./)
+    expect(warnings).toEqual([`EPSS sync failed: ${offline.error}`, `KEV sync failed: ${unreachable.error}`])
+    expect(infos).toEqual([])
     const states = await listEnrichmentSources(opened.db)
     expect(states.map((s) => [s.id, s.status, s.rows, s.version])).toEqual([
       ['epss', 'FAILED', 5, '2025-08-25'],

@@ -88,10 +88,17 @@ export async function syncEnrichmentSource(
     }
   }
   await recordEnrichmentRun(deps.db, source.kind, outcome)
-  deps.logger.info(
-    { source: source.kind, status: outcome.status, counts: outcome.counts },
-    'enrichment sync done',
-  )
+  // A failed sync says why, at warn level (issue 14: offline, the log said FAILED at info with no reason)
+  if (outcome.status === 'FAILED')
+    deps.logger.warn(
+      { source: source.kind, status: outcome.status, location: source.location, error: outcome.error },
+      `${source.kind.toUpperCase()} sync failed: ${outcome.error}`,
+    )
+  else
+    deps.logger.info(
+      { source: source.kind, status: outcome.status, counts: outcome.counts },
+      'enrichment sync done',
+    )
   return outcome
 }
 
