@@ -12,6 +12,7 @@ import { extractionBench } from './extraction.bench'
 import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
+import { osvStoreBench } from './osv-store.bench'
 import { productionStartBench } from './production-start.bench'
 import { recomputeBench } from './recompute.bench'
 import { reportGetBench } from './report-get.bench'
@@ -24,6 +25,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   analysisBench,
   extractionBench,
   advisoryImportBench,
+  osvStoreBench,
   matchingBench,
   metadataBench,
   exportsBench,

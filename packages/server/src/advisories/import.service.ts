@@ -5,10 +5,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import type { AdvisoryRunCounts } from '@sextant/contract'
-import { type OsvWarning, parseOsvRecord } from '@sextant/engine'
+import { ecosystemOfOsv, type OsvWarning, parseOsvRecord } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { downloadToFile, type OutboundClient } from '../http-client'
-import { type AdvisoryRow, packageKeysOf, type UpsertCounts, upsertAdvisories } from './advisories.repo'
+import {
+  type AdvisoryRow,
+  analyseAdvisoryTables,
+  packageKeysOf,
+  storedModifiedStamps,
+  type UpsertCounts,
+  upsertAdvisories,
+} from './advisories.repo'
 import { defaultImportLimits, type ImportLimits, type RawItem, readLocalSource, SourceError } from './readers'
 import { isUrlLocation } from './sources'
 
@@ -102,6 +109,33 @@ export function toRow(
   return row
 }
 
+/**
+ * True when the store already holds this record at the same `modified`: the upsert would change nothing
+ * (it replaces only an older record), so the record is neither parsed nor sent. Stamps finer than a
+ * millisecond are left to the database's comparison.
+ */
+function storedAlready(raw: unknown, stored: ReadonlyMap<string, number>): boolean {
+  if (typeof raw !== 'object' || raw === null) return false
+  const { id, modified } = raw as { id?: unknown; modified?: unknown }
+  if (typeof id !== 'string' || typeof modified !== 'string') return false
+  const ms = stored.get(id)
+  if (ms === undefined || /\.\d{4,}/.test(modified)) return false
+  return Date.parse(modified.trim()) === ms
+}
+
+/** The ecosystems a record names, read from the raw record (as packageKeysOf reads a parsed one). */
+function rawEcosystems(raw: unknown): Set<string> {
+  const affected = (raw as { affected?: unknown }).affected
+  const found = new Set<string>()
+  if (!Array.isArray(affected)) return found
+  for (const a of affected) {
+    const name = (a as { package?: { ecosystem?: unknown } } | null)?.package?.ecosystem
+    const ecosystem = typeof name === 'string' ? ecosystemOfOsv(name) : null
+    if (ecosystem !== null) found.add(ecosystem)
+  }
+  return found
+}
+
 /** Stores a batch; when the database refuses it (e.g. a \u0000 in a string), retries record by record. */
 async function store(
   db: Db,
@@ -150,6 +184,7 @@ async function importItems(
   signal?: AbortSignal,
 ): Promise<void> {
   let batch: AdvisoryRow[] = []
+  const stored = await storedModifiedStamps(db)
   const flush = async () => {
     const c = await store(db, batch, source, warnings)
     counts.inserted += c.inserted
@@ -164,6 +199,11 @@ async function importItems(
     if (item.kind === 'warning') {
       warnings.push(item.warning)
       counts.skipped++
+      continue
+    }
+    if (storedAlready(item.raw, stored)) {
+      counts.unchanged++
+      for (const eco of rawEcosystems(item.raw)) counts.byEcosystem[eco] = (counts.byEcosystem[eco] ?? 0) + 1
       continue
     }
     const row = toRow(item, limits)
@@ -240,6 +280,7 @@ export async function importAdvisories(
       warnings,
       options.signal,
     )
+    if (counts.inserted + counts.updated > 0) await analyseAdvisoryTables(db)
     return done(null)
   } catch (error) {
     if (error instanceof SourceError) return done(error.message)

@@ -161,6 +161,15 @@ function isoOf(value: Date | string | null): string | null {
 }
 
 /**
+ * The records of an ecosystem ($1) whose id or an alias is one of $2 (upper case). Both conditions are
+ * index probes (migration 115: upper(id), and a GIN index on sx_upper_all(aliases)), never a scan.
+ */
+export const identifierLookupSql = `SELECT a.raw FROM advisories a
+  WHERE (upper(a.id) = ANY($2::text[]) OR sx_upper_all(a.aliases) && $2::text[])
+    AND EXISTS (SELECT 1 FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1)
+  ORDER BY a.id`
+
+/**
  * The records of an ecosystem whose id or an alias is `identifier` (case-insensitive), with the
  * records sharing an identifier with them (one hop: a GHSA and the CVE or PYSEC record it aliases).
  */
@@ -170,13 +179,7 @@ export async function recordsByIdentifier(
   identifier: string,
 ): Promise<OsvRecord[]> {
   const lookup = async (ids: string[]) =>
-    db.query<{ raw: unknown }>(
-      `SELECT a.raw FROM advisories a
-       WHERE (upper(a.id) = ANY($2::text[]) OR EXISTS (SELECT 1 FROM unnest(a.aliases) x WHERE upper(x) = ANY($2::text[])))
-         AND EXISTS (SELECT 1 FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1)
-       ORDER BY a.id`,
-      [ecosystem, ids.map((x) => x.toUpperCase())],
-    )
+    db.query<{ raw: unknown }>(identifierLookupSql, [ecosystem, ids.map((x) => x.toUpperCase())])
   const parse = (rows: { raw: unknown }[]) =>
     rows.flatMap(({ raw }) => {
       const parsed = parseOsvRecord(raw)

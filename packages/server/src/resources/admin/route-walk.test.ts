@@ -147,6 +147,8 @@ function matrixOutcome(def: RouteDef, c: Caller): Outcome {
 
 /** Callers who see a project owned by a team none of them is in: account-wide roles and sysadmins. */
 const seesOtherTeams = new Set<Caller>(['Viewer', 'Collaborator', 'Administrator', 'sysadmin'])
+// The walks call every route for every caller: minutes on a loaded 2-core machine, not the default 30 s.
+const WALK_TIMEOUT = 300_000
 const GHOST = '00000000-0000-4000-8000-00000000dead'
 const sbom = readFileSync(new URL('../fixtures/small.cdx.json', import.meta.url))
 
@@ -311,204 +313,217 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
   })
 
   // Before the matrix walk: its logout and refresh end the callers' sessions.
-  it('answers the team roles for a project of another team exactly as for no project', async () => {
-    const failures: string[] = []
-    let seen = 0
-    const path = (name: string, def: RouteDef, project: string) =>
-      `${def.path.replace(/:(\w+)/g, (_, param: string) => {
-        if (param === 'projectId' || (param === 'id' && name === 'projectRefresh')) return project
-        if (param === 'id' && def.permission?.accountParam) return accountA
-        if (param === 'domain') return 'security'
-        if (param === 'format') return 'csv_vulnerabilities'
-        if (param === 'branch') return 'main'
-        return GHOST
-      })}?branch=main`
-    for (const [name, def] of Object.entries(routeTable)) {
-      if (!def.path.includes(':projectId') && name !== 'projectRefresh') continue
-      for (const caller of callers) {
-        const call = (project: string) =>
-          api.call(def.method, path(name, def, project), {
-            auth: auth.get(caller) ?? null,
-            body: def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {},
-          })
-        const none = await call(GHOST)
-        const other = await call(redProject)
-        const sameAsNone =
-          other.status === none.status && other.text.replaceAll(redProject, GHOST) === none.text
-        if (seesOtherTeams.has(caller)) {
-          // Past the project check: a 404 of "no such project" would mean the rule hid it from them.
-          if (none.status === 404 && sameAsNone)
-            failures.push(`${name} as ${caller}: the Red project is hidden (${other.text.slice(0, 120)})`)
-          if (none.status === 404 && !sameAsNone) seen++
-        } else if (!sameAsNone || /red-secret-project/.test(other.text)) {
-          failures.push(
-            `${name} as ${caller}: want the answer for no project (${none.status}), got ${other.status} ${other.text.slice(0, 160)}`,
-          )
-        }
-      }
-    }
-    expect(failures).toEqual([])
-    // The walk did reach the Red project for the account-wide roles on most project routes.
-    expect(seen).toBeGreaterThan(40)
-
-    const list = async (caller: Caller) => {
-      const r = await api.call('GET', `/api/v1/accounts/${accountA}/projects`, { auth: auth.get(caller)! })
-      const count = await api.call('GET', `/api/v1/accounts/${accountA}/projects/count`, {
-        auth: auth.get(caller)!,
-      })
-      const dashboard = await api.call('GET', '/api/v3/reports', { auth: auth.get(caller)! })
-      expect(r.status).toBe(200)
-      const uuids = (r.json as unknown as { uuid: string }[]).map((p) => p.uuid)
-      expect(count.json.count).toBe(uuids.length)
-      // The dashboard covers the caller's own account (the sysadmin's is another one).
-      if (caller !== 'sysadmin') expect(dashboard.json.projects, caller).toBe(uuids.length)
-      return uuids
-    }
-    for (const caller of callers) {
-      if (caller === 'anonymous' || caller === 'otherAdmin') continue
-      expect((await list(caller)).includes(redProject), caller).toBe(seesOtherTeams.has(caller))
-    }
-  })
-
-  // Issue 13 acceptance 2. Before the matrix walk: its logout and refresh end the callers' sessions.
-  it('refuses every write the matrix does not grant to a Viewer, the team roles and anonymous callers', async () => {
-    const unclassified = Object.entries(routeTable)
-      .filter(([name, def]) => isWrite(def) && !def.permission && !(name in selfService))
-      .map(([name]) => name)
-    expect(
-      unclassified,
-      `writes with neither a §6 permission in the contract nor a self-service reason in write-walk.ts: ${unclassified.join(', ')}`,
-    ).toEqual([])
-    const db = t.sextant.db
-    const failures: string[] = []
-    let attempts = 0
-    const writeCallers = [
-      'anonymous',
-      'Viewer',
-      'TeamViewer',
-      'TeamCollaborator',
-      'TeamAdministrator',
-    ] as const
-    for (const [name, def] of Object.entries(routeTable)) {
-      const needs = writeNeeds(def)
-      if (!isWrite(def) || !needs) continue
-      for (const caller of writeCallers) {
-        for (const need of needs) {
-          const grant = permissionMatrix[caller][need.area]?.[need.action] ?? null
-          // What to try: the call itself when the matrix does not grant it; with a team role's grant on
-          // teams, the same call on a team they do not administer (Red); with an 'own' grant, the call
-          // on someone else's thing (the administrator's API token).
-          const tries: { team: string | null; want: 'refused' | 'not-theirs' }[] = []
-          if (!matrixGrants(caller, need)) tries.push({ team: null, want: 'refused' })
-          else if (def.permission?.teamParam && caller.startsWith('Team'))
-            tries.push({ team: redTeam, want: 'refused' })
-          else if (grant === 'own' && need.action !== 'create') tries.push({ team: null, want: 'not-theirs' })
-          for (const attempt of tries) {
-            const path = `${def.path.replace(/:(\w+)/g, (_, param: string) => {
-              if (param === 'projectId')
-                return need.variant === 'new'
-                  ? 'new'
-                  : caller === 'anonymous'
-                    ? target.publicProject
-                    : target.project
-              if (param === 'id' && def.permission?.teamParam) return attempt.team ?? everyoneA
-              if (param === 'id' && def.permission?.accountParam) return accountA
-              if (param === 'id' && name === 'projectRefresh') return target.project
-              if (param === 'id' && def.path.startsWith('/api/v1/builds/')) return target.build
-              if (param === 'member' || param === 'memberId') return target.viewer
-              if (param === 'exclusionId') return target.exclusion
-              if (param === 'tokenId') return target.adminToken
-              if (param === 'branch') return 'main'
-              if (param === 'format') return 'vulnerabilities_csv'
-              if (param === 'method') return 'app'
-              if (param === 'name') return 'experimental'
-              return GHOST
-            })}?branch=main`
-            const before = await fingerprint(db)
-            let status: number
-            let text: string
-            if (def.multipart) {
-              const form = new FormData()
-              form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
-              const a = auth.get(caller)
-              const res = await fetch(`${t.url}${path}`, {
-                method: def.method,
-                body: form,
-                headers: a ? { authorization: a } : {},
-              })
-              status = res.status
-              text = await res.text()
-            } else {
-              const r = await api.call(def.method, path, {
-                auth: auth.get(caller) ?? null,
-                body: def.method === 'DELETE' ? undefined : {},
-              })
-              status = r.status
-              text = r.text
-            }
-            attempts++
-            const changed = changedTables(before, await fingerprint(db))
-            const ok =
-              attempt.want === 'refused'
-                ? status === (caller === 'anonymous' ? 401 : 403)
-                : status >= 400 && status < 500 && status !== 401
-            if (!ok || changed.length > 0)
-              failures.push(
-                `${name} (${def.method} ${path}) as ${caller}${attempt.team ? ' on team Red' : ''}: want ${attempt.want}, got ${status}${changed.length ? `, changed ${changed.join(', ')}` : ''} ${text.slice(0, 160)}`,
-              )
+  it(
+    'answers the team roles for a project of another team exactly as for no project',
+    async () => {
+      const failures: string[] = []
+      let seen = 0
+      const path = (name: string, def: RouteDef, project: string) =>
+        `${def.path.replace(/:(\w+)/g, (_, param: string) => {
+          if (param === 'projectId' || (param === 'id' && name === 'projectRefresh')) return project
+          if (param === 'id' && def.permission?.accountParam) return accountA
+          if (param === 'domain') return 'security'
+          if (param === 'format') return 'csv_vulnerabilities'
+          if (param === 'branch') return 'main'
+          return GHOST
+        })}?branch=main`
+      for (const [name, def] of Object.entries(routeTable)) {
+        if (!def.path.includes(':projectId') && name !== 'projectRefresh') continue
+        for (const caller of callers) {
+          const call = (project: string) =>
+            api.call(def.method, path(name, def, project), {
+              auth: auth.get(caller) ?? null,
+              body: def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {},
+            })
+          const none = await call(GHOST)
+          const other = await call(redProject)
+          const sameAsNone =
+            other.status === none.status && other.text.replaceAll(redProject, GHOST) === none.text
+          if (seesOtherTeams.has(caller)) {
+            // Past the project check: a 404 of "no such project" would mean the rule hid it from them.
+            if (none.status === 404 && sameAsNone)
+              failures.push(`${name} as ${caller}: the Red project is hidden (${other.text.slice(0, 120)})`)
+            if (none.status === 404 && !sameAsNone) seen++
+          } else if (!sameAsNone || /red-secret-project/.test(other.text)) {
+            failures.push(
+              `${name} as ${caller}: want the answer for no project (${none.status}), got ${other.status} ${other.text.slice(0, 160)}`,
+            )
           }
         }
       }
-    }
-    expect(failures).toEqual([])
-    expect(attempts).toBeGreaterThan(150)
-  })
+      expect(failures).toEqual([])
+      // The walk did reach the Red project for the account-wide roles on most project routes.
+      expect(seen).toBeGreaterThan(40)
 
-  it('answers every route × role as the matrix says', async () => {
-    const failures: string[] = []
-    const names = (Object.keys(routes) as (keyof typeof routes)[]).sort((a, b) => order(a) - order(b))
-    for (const name of names) {
-      const def: RouteDef = routes[name]
-      const expectation = expectations[name]
-      if (!expectation) continue
-      for (const caller of callers) {
-        const want = expectation === 'matrix' ? matrixOutcome(def, caller) : expectation(caller)
-        const path = def.path.replace(/:(\w+)/g, (_, param: string) => {
-          if (param === 'id' && def.permission?.teamParam) return everyoneA
-          if (
-            param === 'id' &&
-            (def.permission?.accountParam ||
-              name === 'accountGet' ||
-              name === 'accountProjects' ||
-              name === 'accountProjectsCount')
-          )
-            return accountA
-          if (param === 'member') return 'nobody@a.test'
-          if (param === 'name') return 'experimental'
-          if (param === 'method') return 'app'
-          if (param === 'service') return 'site'
-          if (param === 'file') return 'opensource-plan-illustration.json'
-          if (param === 'id' && def.path.startsWith('/api/v1/databases')) return 'no-such-database'
-          return '00000000-0000-4000-8000-00000000dead'
+      const list = async (caller: Caller) => {
+        const r = await api.call('GET', `/api/v1/accounts/${accountA}/projects`, { auth: auth.get(caller)! })
+        const count = await api.call('GET', `/api/v1/accounts/${accountA}/projects/count`, {
+          auth: auth.get(caller)!,
         })
-        const body = def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {}
-        const r = await api.call(def.method, path, { auth: auth.get(caller) ?? null, body })
-        // Handlers of access-only routes may still refuse a role (403) or hide another account (404).
-        const lenient = accessOnly.includes(name)
-        const ok =
-          want === 'ok'
-            ? r.status < 500 && r.status !== 401 && (lenient || r.status !== 403)
-            : r.status === want
-        if (!ok)
-          failures.push(
-            `${name} (${def.method} ${path}) as ${caller}: want ${want}, got ${r.status} ${r.text.slice(0, 160)}`,
-          )
-        if (caller === 'otherAdmin' && want === 404 && /alice/i.test(r.text))
-          failures.push(`${name} as otherAdmin leaks account data: ${r.text.slice(0, 160)}`)
+        const dashboard = await api.call('GET', '/api/v3/reports', { auth: auth.get(caller)! })
+        expect(r.status).toBe(200)
+        const uuids = (r.json as unknown as { uuid: string }[]).map((p) => p.uuid)
+        expect(count.json.count).toBe(uuids.length)
+        // The dashboard covers the caller's own account (the sysadmin's is another one).
+        if (caller !== 'sysadmin') expect(dashboard.json.projects, caller).toBe(uuids.length)
+        return uuids
       }
-    }
-    expect(failures).toEqual([])
-  })
+      for (const caller of callers) {
+        if (caller === 'anonymous' || caller === 'otherAdmin') continue
+        expect((await list(caller)).includes(redProject), caller).toBe(seesOtherTeams.has(caller))
+      }
+    },
+    WALK_TIMEOUT,
+  )
+
+  // Issue 13 acceptance 2. Before the matrix walk: its logout and refresh end the callers' sessions.
+  it(
+    'refuses every write the matrix does not grant to a Viewer, the team roles and anonymous callers',
+    async () => {
+      const unclassified = Object.entries(routeTable)
+        .filter(([name, def]) => isWrite(def) && !def.permission && !(name in selfService))
+        .map(([name]) => name)
+      expect(
+        unclassified,
+        `writes with neither a §6 permission in the contract nor a self-service reason in write-walk.ts: ${unclassified.join(', ')}`,
+      ).toEqual([])
+      const db = t.sextant.db
+      const failures: string[] = []
+      let attempts = 0
+      const writeCallers = [
+        'anonymous',
+        'Viewer',
+        'TeamViewer',
+        'TeamCollaborator',
+        'TeamAdministrator',
+      ] as const
+      for (const [name, def] of Object.entries(routeTable)) {
+        const needs = writeNeeds(def)
+        if (!isWrite(def) || !needs) continue
+        for (const caller of writeCallers) {
+          for (const need of needs) {
+            const grant = permissionMatrix[caller][need.area]?.[need.action] ?? null
+            // What to try: the call itself when the matrix does not grant it; with a team role's grant on
+            // teams, the same call on a team they do not administer (Red); with an 'own' grant, the call
+            // on someone else's thing (the administrator's API token).
+            const tries: { team: string | null; want: 'refused' | 'not-theirs' }[] = []
+            if (!matrixGrants(caller, need)) tries.push({ team: null, want: 'refused' })
+            else if (def.permission?.teamParam && caller.startsWith('Team'))
+              tries.push({ team: redTeam, want: 'refused' })
+            else if (grant === 'own' && need.action !== 'create')
+              tries.push({ team: null, want: 'not-theirs' })
+            for (const attempt of tries) {
+              const path = `${def.path.replace(/:(\w+)/g, (_, param: string) => {
+                if (param === 'projectId')
+                  return need.variant === 'new'
+                    ? 'new'
+                    : caller === 'anonymous'
+                      ? target.publicProject
+                      : target.project
+                if (param === 'id' && def.permission?.teamParam) return attempt.team ?? everyoneA
+                if (param === 'id' && def.permission?.accountParam) return accountA
+                if (param === 'id' && name === 'projectRefresh') return target.project
+                if (param === 'id' && def.path.startsWith('/api/v1/builds/')) return target.build
+                if (param === 'member' || param === 'memberId') return target.viewer
+                if (param === 'exclusionId') return target.exclusion
+                if (param === 'tokenId') return target.adminToken
+                if (param === 'branch') return 'main'
+                if (param === 'format') return 'vulnerabilities_csv'
+                if (param === 'method') return 'app'
+                if (param === 'name') return 'experimental'
+                return GHOST
+              })}?branch=main`
+              const before = await fingerprint(db)
+              let status: number
+              let text: string
+              if (def.multipart) {
+                const form = new FormData()
+                form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+                const a = auth.get(caller)
+                const res = await fetch(`${t.url}${path}`, {
+                  method: def.method,
+                  body: form,
+                  headers: a ? { authorization: a } : {},
+                })
+                status = res.status
+                text = await res.text()
+              } else {
+                const r = await api.call(def.method, path, {
+                  auth: auth.get(caller) ?? null,
+                  body: def.method === 'DELETE' ? undefined : {},
+                })
+                status = r.status
+                text = r.text
+              }
+              attempts++
+              const changed = changedTables(before, await fingerprint(db))
+              const ok =
+                attempt.want === 'refused'
+                  ? status === (caller === 'anonymous' ? 401 : 403)
+                  : status >= 400 && status < 500 && status !== 401
+              if (!ok || changed.length > 0)
+                failures.push(
+                  `${name} (${def.method} ${path}) as ${caller}${attempt.team ? ' on team Red' : ''}: want ${attempt.want}, got ${status}${changed.length ? `, changed ${changed.join(', ')}` : ''} ${text.slice(0, 160)}`,
+                )
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([])
+      expect(attempts).toBeGreaterThan(150)
+    },
+    WALK_TIMEOUT,
+  )
+
+  it(
+    'answers every route × role as the matrix says',
+    async () => {
+      const failures: string[] = []
+      const names = (Object.keys(routes) as (keyof typeof routes)[]).sort((a, b) => order(a) - order(b))
+      for (const name of names) {
+        const def: RouteDef = routes[name]
+        const expectation = expectations[name]
+        if (!expectation) continue
+        for (const caller of callers) {
+          const want = expectation === 'matrix' ? matrixOutcome(def, caller) : expectation(caller)
+          const path = def.path.replace(/:(\w+)/g, (_, param: string) => {
+            if (param === 'id' && def.permission?.teamParam) return everyoneA
+            if (
+              param === 'id' &&
+              (def.permission?.accountParam ||
+                name === 'accountGet' ||
+                name === 'accountProjects' ||
+                name === 'accountProjectsCount')
+            )
+              return accountA
+            if (param === 'member') return 'nobody@a.test'
+            if (param === 'name') return 'experimental'
+            if (param === 'method') return 'app'
+            if (param === 'service') return 'site'
+            if (param === 'file') return 'opensource-plan-illustration.json'
+            if (param === 'id' && def.path.startsWith('/api/v1/databases')) return 'no-such-database'
+            return '00000000-0000-4000-8000-00000000dead'
+          })
+          const body = def.method === 'GET' || def.method === 'DELETE' || def.multipart ? undefined : {}
+          const r = await api.call(def.method, path, { auth: auth.get(caller) ?? null, body })
+          // Handlers of access-only routes may still refuse a role (403) or hide another account (404).
+          const lenient = accessOnly.includes(name)
+          const ok =
+            want === 'ok'
+              ? r.status < 500 && r.status !== 401 && (lenient || r.status !== 403)
+              : r.status === want
+          if (!ok)
+            failures.push(
+              `${name} (${def.method} ${path}) as ${caller}: want ${want}, got ${r.status} ${r.text.slice(0, 160)}`,
+            )
+          if (caller === 'otherAdmin' && want === 404 && /alice/i.test(r.text))
+            failures.push(`${name} as otherAdmin leaks account data: ${r.text.slice(0, 160)}`)
+        }
+      }
+      expect(failures).toEqual([])
+    },
+    WALK_TIMEOUT,
+  )
 
   it('never answers a password hash or a secret (acceptance 3)', () => {
     const found = leaks(

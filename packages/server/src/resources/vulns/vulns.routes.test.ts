@@ -11,7 +11,7 @@ import { dependencyAdvicesSchema, vulnDetailSchema, vulnListSchema } from '@sext
 import { ecosystemOfOsv, type OsvRecord, parseOsvJsonl, severityOf } from '@sextant/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importAdvisories } from '../../advisories'
-import { fillAdvisoryFacets } from '../../advisories/lookups.repo'
+import { fillAdvisoryFacets, identifierLookupSql } from '../../advisories/lookups.repo'
 import { corpusDir } from '../../advisories/test-corpus'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, type TestInstance } from '../../testing/instance'
@@ -171,6 +171,25 @@ describe.each(storageModes())('advisory lookups on %s storage', (mode) => {
     for (const alias of ['cve-2021-23337', 'OSV-TEST-0001', 'ghsa-35jh-r3h4-6jhm']) {
       const r = await get(`/api/v1/vulns/nodejs/${alias}`)
       expect(vulnDetailSchema.parse(r.json).id, alias).toBe('GHSA-35jh-r3h4-6jhm')
+    }
+  })
+
+  it('looks an identifier up through indexes, never by reading every record (issue 20)', async () => {
+    // With sequential scans priced out, the planner still scans when no index serves a condition.
+    const client = await t.sextant.db.connect()
+    try {
+      await client.query('SET enable_seqscan = off')
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${identifierLookupSql}`, [
+        'npm',
+        ['CVE-2021-23337'],
+      ])
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
+      expect(text).toContain('advisories_upper_id')
+      expect(text).toContain('advisories_upper_aliases')
+      expect(text).not.toContain('Seq Scan on advisories')
+    } finally {
+      await client.query('RESET enable_seqscan')
+      client.release()
     }
   })
 

@@ -1,0 +1,177 @@
+// The advisory store at OSV's size (issue 20 "A store the size of OSV", acceptance 1): ~226,000 records
+// (npm, Maven and PyPI), the size of OSV's npm + Maven export with its MAL- records. Nothing this big may
+// be committed or downloaded, so the records are the corpus's own, each repeated under new ids, aliases and
+// package names (a record k of copy n: `<id>-c<n>`, `<alias>-c<n>`, `<package>-c<n>`): the same shapes
+// and field sizes, 65 times as many ids, aliases and packages. Measured: import into an empty store, the
+// re-import of the unchanged files, a lookup by GHSA id and by CVE alias (GET /api/v1/vulns/{language}/{id}
+// runs it), the first page of the vulns list, and the graph-wide lookup an analysis makes.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { createAdvisoryStore, importAdvisorySource, loadConfig, openDatabase } from '@sextant/server'
+import pg from 'pg'
+import { type BenchRow, type BenchSection, median, ms } from './table'
+
+const corpus = process.env.SEXTANT_CORPUS_DIR ?? join(import.meta.dirname, '../../shared/corpus')
+const COPIES = 65
+
+interface OsvLike {
+  id: string
+  aliases?: string[]
+  affected?: { package?: { ecosystem?: string; name?: string } }[]
+}
+
+/** Writes the enlarged files into `dir`; answers their paths, the record count and ids to look up. */
+function enlargedCorpus(dir: string): { files: string[]; records: number; ghsa: string; cve: string } {
+  const files: string[] = []
+  let records = 0
+  let ghsa = ''
+  let cve = ''
+  for (const name of ['npm', 'maven', 'pypi']) {
+    const lines = gunzipSync(readFileSync(join(corpus, 'osv', `${name}.jsonl.gz`)))
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+    const out: string[] = []
+    for (let n = 0; n < COPIES; n++) {
+      const suffix = n === 0 ? '' : `-c${n}`
+      for (const line of lines) {
+        const record = JSON.parse(line) as OsvLike
+        record.id = `${record.id}${suffix}`
+        record.aliases = (record.aliases ?? []).map((a) => `${a}${suffix}`)
+        for (const a of record.affected ?? []) {
+          if (a.package?.name) a.package.name = `${a.package.name}${suffix}`
+        }
+        if (name === 'npm' && n === COPIES - 1 && ghsa === '' && record.id.startsWith('GHSA-')) {
+          const alias = record.aliases.find((a) => a.startsWith('CVE-'))
+          if (alias) {
+            ghsa = record.id
+            cve = alias
+          }
+        }
+        out.push(JSON.stringify(record))
+        records++
+      }
+    }
+    const file = join(dir, `${name}.jsonl.gz`)
+    writeFileSync(file, gzipSync(out.join('\n')))
+    files.push(file)
+  }
+  return { files, records, ghsa, cve }
+}
+
+async function timed<T>(runs: number, work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  let value = await work()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    value = await work()
+    times.push(performance.now() - t)
+  }
+  return { ms: median(times), value }
+}
+
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  data: ReturnType<typeof enlargedCorpus>,
+): Promise<BenchRow[]> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEXTANT_ADVISORY_SOURCES: 'none', ...env })
+  const opened = await openDatabase(config)
+  try {
+    const t0 = performance.now()
+    for (const file of data.files) {
+      const result = await importAdvisorySource(opened.db, config, file)
+      if (!result.ok) throw new Error(`${file}: ${result.error}`)
+    }
+    const importMs = performance.now() - t0
+    const t1 = performance.now()
+    for (const file of data.files) await importAdvisorySource(opened.db, config, file)
+    const reimportMs = performance.now() - t1
+    const store = createAdvisoryStore(opened.db)
+    const byId = await timed(5, () => store.byIdentifier('npm', data.ghsa))
+    const byAlias = await timed(5, () => store.byIdentifier('npm', data.cve.toLowerCase()))
+    if (byId.value.length === 0 || byAlias.value.length === 0)
+      throw new Error(`lookup of ${data.ghsa} / ${data.cve} found nothing`)
+    const page = await timed(5, () => store.list('npm', { limit: 20, offset: 0 }))
+    const lookups: BenchRow[] = [
+      {
+        what: `lookup by GHSA id (${data.ghsa}), ${label}, median of 5`,
+        budget: '≤ 10 ms',
+        measured: ms(byId.ms),
+        ok: byId.ms <= 10,
+      },
+      {
+        what: `lookup by CVE alias, lower case (${data.cve.toLowerCase()}), ${label}, median of 5`,
+        budget: '≤ 10 ms',
+        measured: ms(byAlias.ms),
+        ok: byAlias.ms <= 10,
+      },
+      {
+        what: `vulns list, first page of 20 of ${page.value.total} npm records, ${label}, median of 5`,
+        budget: '—',
+        measured: ms(page.ms),
+        ok: null,
+      },
+    ]
+    return [
+      {
+        what: `import ${data.records} records into an empty store, ${label}`,
+        budget: '—',
+        measured: ms(importMs),
+        ok: null,
+      },
+      {
+        what: `re-import of the unchanged files, ${label}`,
+        budget: '≤ 5 s',
+        measured: ms(reimportMs),
+        ok: reimportMs <= 5000,
+      },
+      ...lookups,
+    ]
+  } finally {
+    await opened.close()
+  }
+}
+
+export async function osvStoreBench(): Promise<BenchSection> {
+  const rows: BenchRow[] = []
+  const notes: string[] = []
+  const dir = mkdtempSync(join(tmpdir(), 'sx-bench-osv-'))
+  try {
+    const data = enlargedCorpus(dir)
+    const dataDir = join(dir, 'data')
+    rows.push(...(await measure('embedded', { SEXTANT_DATA_DIR: dataDir }, data)))
+    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+    const name = `sextant_bench_osv_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: base })
+    try {
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${name}`)
+      const u = new URL(base)
+      u.pathname = `/${name}`
+      rows.push(...(await measure('external PostgreSQL', { DATABASE_URL: u.toString() }, data)))
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    } catch (error) {
+      notes.push(
+        `External PostgreSQL rows missing: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    } finally {
+      await admin.end().catch(() => {})
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  notes.push(
+    `The corpus's ${'npm, Maven and PyPI'} records, each repeated ${COPIES} times under new ids, aliases and package names (bench/osv-store.bench.ts); the import is \`sextant advisories import\` of each file.`,
+  )
+  return {
+    title: 'Advisory store at OSV size (issue 20)',
+    command: 'npm run bench -- osvStore',
+    rows,
+    notes,
+  }
+}
