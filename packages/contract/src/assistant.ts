@@ -12,6 +12,9 @@ export const assistantMessages = {
   notConfigured:
     'The AI assistant is not configured on this server: its administrator has to set SEXTANT_ASSISTANT_URL (an OpenAI-compatible chat-completions endpoint).',
   noFeature: 'The AI assistant is not enabled for this account (feature chai).',
+  /** product-notes "The assistant": with no model configured it answers from the advisory data and says so. */
+  advisoryDataOnly:
+    'No language model is configured on this server: this answer comes from the advisory data alone.',
 } as const
 
 /** Ours: limits of one conversation (the spec names none). */
@@ -63,7 +66,12 @@ export const assistantLineSchema = z.discriminatedUnion('type', [
 ])
 export type AssistantLine = z.infer<typeof assistantLineSchema>
 
-export const assistantPingSchema = z.object({ healthy: z.literal(true), model: z.string() })
+export const assistantPingSchema = z.object({
+  healthy: z.literal(true),
+  /** The configured model; null when the server has none and answers from the advisory data alone. */
+  model: z.string().nullable(),
+  source: z.enum(['model', 'advisory-data']),
+})
 
 export type ConversationWithSummaryBody = z.infer<typeof conversationWithSummaryBodySchema>
 export type ConversationAroundVulnerabilityBody = z.infer<typeof conversationAroundVulnerabilityBodySchema>

@@ -31,6 +31,13 @@ export const exclusionSchema = z.object({
   /** From the repository's `.meterian` file: removable only by changing the file. */
   readonly: z.boolean(),
   creatorUuid: z.string().nullable(),
+  /**
+   * Who made it, by name: only for members of the project's account (issue 14 "Exclusions you can see");
+   * null for `.meterian` entries, a token without a member, or callers outside the account.
+   */
+  createdBy: z.string().nullable().optional(),
+  /** When it was stored (ISO time); the `.meterian` ones when the analysis read the file. */
+  createdAt: z.string().optional(),
   scope: z.enum(['branch', 'account']),
   /** The finding's analysis (issue 19): state, justification, responses, detail. */
   analysis: z

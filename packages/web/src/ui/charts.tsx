@@ -76,6 +76,11 @@ interface LineChartProps {
   onPointClick?: (index: number) => void
 }
 
+/** Score-axis labels every 20 (grid lines every 5). */
+export const Y_LABEL_EVERY = 20
+/** Date labels on the time axis at most. */
+export const X_TICKS_MAX = 6
+
 /** Scores on a 0-100 axis with step 5 (report-page §9 "Score axis"). */
 export function ScoreLineChart({ labels, series, label, height = 300, onPointClick }: LineChartProps) {
   return (
@@ -85,14 +90,20 @@ export function ScoreLineChart({ labels, series, label, height = 300, onPointCli
         aria-label={label}
         data={{
           labels,
-          datasets: series.map((s) => ({
+          datasets: series.map((s, index) => ({
             label: s.label,
             data: s.values,
             borderColor: s.color,
             backgroundColor: s.color,
+            // A solid line with points over a thin dashed one: told apart where they meet or overlap.
             borderDash: s.dashed ? [6, 4] : [],
+            borderWidth: s.dashed ? 1.5 : 2.5,
             pointRadius: s.dashed ? 0 : 4,
             pointHoverRadius: s.dashed ? 0 : 6,
+            pointStyle: s.dashed ? 'dash' : 'circle',
+            order: index === 0 ? 0 : 1,
+            // A score of 0 sits on the axis line: drawn over it, not clipped to half a line.
+            clip: 6,
             tension: 0.2,
           })),
         }}
@@ -101,18 +112,34 @@ export function ScoreLineChart({ labels, series, label, height = 300, onPointCli
           animation: false,
           interaction: { mode: 'nearest', intersect: true },
           scales: {
-            // 21 ticks on a ~240 px plot leave 12 px each: 10 px labels in a darker grey stay readable.
+            // Grid lines every 5 (the spec's step), labels every 20: 21 labels on a ~210 px plot were unreadable.
             y: {
               min: 0,
               max: 100,
-              ticks: { stepSize: 5, autoSkip: false, font: { size: 10 }, color: AXIS_COLOR },
+              ticks: {
+                stepSize: 5,
+                autoSkip: false,
+                font: { size: 10 },
+                color: AXIS_COLOR,
+                callback: (value) => (Number(value) % Y_LABEL_EVERY === 0 ? String(value) : ''),
+              },
             },
-            x: { ticks: { font: { size: 11 }, color: AXIS_COLOR, maxRotation: 0, autoSkip: true } },
+            // Many reports: at most X_TICKS_MAX dates, never overlapping.
+            x: {
+              ticks: {
+                font: { size: 11 },
+                color: AXIS_COLOR,
+                maxRotation: 0,
+                autoSkip: true,
+                autoSkipPadding: 12,
+                maxTicksLimit: X_TICKS_MAX,
+              },
+            },
           },
           plugins: {
             legend: {
               position: 'bottom',
-              labels: { usePointStyle: true, pointStyle: 'line', font: { size: 11 }, color: AXIS_COLOR },
+              labels: { usePointStyle: true, font: { size: 11 }, color: AXIS_COLOR },
             },
           },
           onClick: (_event, elements) => {

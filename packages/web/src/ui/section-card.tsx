@@ -54,7 +54,13 @@ export function SectionCard(props: SectionCardProps) {
     </Group>
   )
   return (
-    <Paper id={id} withBorder radius="md" data-testid={testId} style={{ scrollMarginTop: 88 }}>
+    <Paper
+      id={id}
+      withBorder
+      radius="md"
+      data-testid={testId}
+      style={{ scrollMarginTop: 'calc(var(--sticky-bottom, 64px) + 16px)' }}
+    >
       <Group justify="space-between" px="lg" py="md" wrap="wrap" gap="sm">
         {collapsible ? (
           <UnstyledButton onClick={toggle} aria-expanded={open} style={{ flex: 1, minWidth: 200 }}>

@@ -20,6 +20,8 @@ const SUMMARY_COMPONENTS = 15
 export interface FoundAdvice {
   advice: Advice
   component: { name: string; version: string; language: string; transitive: boolean; scope: string }
+  /** The direct dependencies that bring the component in (empty for a direct one). */
+  introducedBy: string[]
 }
 
 /** The first component report of the report carrying the advice, or null. */
@@ -37,6 +39,7 @@ export function findAdvice(report: Report, adviceId: string): FoundAdvice | null
             transitive: component.transitive,
             scope: component.scope,
           },
+          introducedBy: component.introducedBy,
         }
     }
   }

@@ -1,6 +1,7 @@
 // The assistant chat service (spec report-page §2 "AI tab", §4 "AI chat", §5, §7; accounts-and-api §7
 // "Assistant chat service"): conversations about a report or one of its advices, answered by the
-// configured OpenAI-compatible endpoint and streamed to the caller as newline-delimited JSON lines
+// configured OpenAI-compatible endpoint, or with none from the advisory data alone, saying so
+// (product-notes "The assistant"), and streamed to the caller as newline-delimited JSON lines
 // (conversation, streaming…, finalAnswer; error when the answer breaks off).
 import { randomUUID } from 'node:crypto'
 import { pipeline, Readable } from 'node:stream'
@@ -20,6 +21,7 @@ import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import { visibleProject } from '../../services/project-lookup'
 import { reportJsonById } from '../../services/reports.repo'
+import { advisoryDataAnswer, advisoryDataFollowUp, advisoryDataSummary, onePiece } from './assistant.offline'
 import { chatTurns, findAdvice, summaryPrompt, vulnerabilityPrompt } from './assistant.prompts'
 import {
   appendTurn,
@@ -30,11 +32,11 @@ import {
 } from './assistant.repo'
 import { type ChatTurn, openCompletion, UpstreamError } from './upstream'
 
-/** The upstream settings, or 503 when the server has none (the feature is off). */
-function configured(config: AssistantConfig | null): AssistantConfig {
-  if (!config) throw new HttpError(503, assistantMessages.notConfigured)
-  return config
-}
+/** Follow-up questions of one conversation when no model is configured (the configured limit's default). */
+const ADVISORY_DATA_MAX_QUESTIONS = 20
+
+/** Where an answer comes from: the configured model's stream, or one piece written from the advisory data. */
+type Answerer = (turns: ChatTurn[], signal: AbortSignal) => Promise<AsyncIterable<string>>
 
 /** The caller as a conversation owner; 403 unless their account has the assistant feature (§6). */
 function ownerOf(principal: Principal): ConversationOwner {
@@ -66,17 +68,16 @@ async function streamAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   db: Db,
-  config: AssistantConfig,
-  outbound: OutboundClient,
+  answer: Answerer,
   conversationUuid: string,
   turns: ChatTurn[],
   begin: () => Promise<void>,
 ): Promise<void> {
   const gone = new AbortController()
   reply.raw.on('close', () => gone.abort())
-  let completion: Awaited<ReturnType<typeof openCompletion>>
+  let pieces: AsyncIterable<string>
   try {
-    completion = await openCompletion(config, turns, gone.signal, outbound)
+    pieces = await answer(turns, gone.signal)
   } catch (error) {
     if (error instanceof UpstreamError) throw new HttpError(502, error.message)
     throw error
@@ -86,7 +87,7 @@ async function streamAnswer(
     yield line({ type: 'conversation', value: { id: conversationUuid } })
     let answer = ''
     try {
-      for await (const piece of completion.pieces) {
+      for await (const piece of pieces) {
         answer += piece
         yield line({ type: 'streaming', value: piece })
       }
@@ -119,33 +120,40 @@ export function assistantRoutes(
 ): void {
   // Conversations answering right now in this process: a second question waits for the first answer.
   const answering = new Set<string>()
+  const maxQuestions = config?.maxQuestions ?? ADVISORY_DATA_MAX_QUESTIONS
+  /** The model's answer, or (no model configured) `offline`, written from the advisory data. */
+  const answerer =
+    (offline: () => string): Answerer =>
+    async (turns, signal) =>
+      config ? (await openCompletion(config, turns, signal, outbound)).pieces : onePiece(offline())
 
   async function start(
     request: FastifyRequest,
     reply: FastifyReply,
     input: { projectId: string; reportId: string; adviceId: string | null },
   ): Promise<void> {
-    const upstream = configured(config)
     const owner = ownerOf(request.principal)
     const report = await readableReport(db, request.principal, input.projectId, input.reportId)
     let prompt: string
     let kind: ConversationKind
+    let offline: () => string
     if (input.adviceId !== null) {
       const found = findAdvice(report, input.adviceId)
       if (!found) throw new HttpError(404, `This report has no advice ${input.adviceId}.`)
       prompt = vulnerabilityPrompt(found)
       kind = 'vulnerability'
+      offline = () => advisoryDataAnswer(found)
     } else {
       prompt = summaryPrompt(report)
       kind = 'summary'
+      offline = () => advisoryDataSummary(report)
     }
     const uuid = randomUUID()
     await streamAnswer(
       request,
       reply,
       db,
-      upstream,
-      outbound,
+      answerer(offline),
       uuid,
       chatTurns([{ role: 'user', content: prompt }]),
       async () => {
@@ -172,7 +180,6 @@ export function assistantRoutes(
   })
 
   bindRoute(app, routes.assistantAsk, async ({ params, body, request, reply }) => {
-    const upstream = configured(config)
     const owner = ownerOf(request.principal)
     const conversation = await findConversation(db, owner, params.id)
     if (!conversation) throw new HttpError(404, `There is no conversation ${params.id} of yours.`)
@@ -180,10 +187,10 @@ export function assistantRoutes(
     await visibleProject(db, request.principal, conversation.projectUuid)
     // The first user turn is the report context; the others are the member's questions.
     const asked = conversation.turns.filter((t) => t.role === 'user').length - 1
-    if (asked >= upstream.maxQuestions)
+    if (asked >= maxQuestions)
       throw new HttpError(
         409,
-        `This conversation has reached its limit of ${upstream.maxQuestions} questions; start a new one.`,
+        `This conversation has reached its limit of ${maxQuestions} questions; start a new one.`,
       )
     if (answering.has(conversation.uuid))
       throw new HttpError(
@@ -194,7 +201,7 @@ export function assistantRoutes(
     reply.raw.on('close', () => answering.delete(conversation.uuid))
     try {
       const turns = chatTurns([...conversation.turns, { role: 'user', content: body.question }])
-      await streamAnswer(request, reply, db, upstream, outbound, conversation.uuid, turns, () =>
+      await streamAnswer(request, reply, db, answerer(advisoryDataFollowUp), conversation.uuid, turns, () =>
         appendTurn(db, conversation.uuid, 'user', body.question),
       )
     } catch (error) {
@@ -204,8 +211,9 @@ export function assistantRoutes(
     return undefined
   })
 
-  bindRoute(app, routes.assistantPing, async () => {
-    const upstream = configured(config)
-    return { healthy: true as const, model: upstream.model }
-  })
+  bindRoute(app, routes.assistantPing, async () =>
+    config
+      ? { healthy: true as const, model: config.model, source: 'model' as const }
+      : { healthy: true as const, model: null, source: 'advisory-data' as const },
+  )
 }

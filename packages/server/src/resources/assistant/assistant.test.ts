@@ -44,6 +44,34 @@ const linesOf = (text: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Line)
 
+/** Waits for the start-up sync of the ms advisory, uploads the tiny app and answers its first report. */
+async function tinyAppReport(url: string, query = '') {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const stats = await (await fetch(`${url}/api/v1/stats/advisories-dbs`)).text()
+    if (stats.includes('"npm"') || Date.now() > deadline) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(fixture('package.json'))]), 'package.json')
+  form.append('file', new Blob([new Uint8Array(fixture('package-lock.json'))]), 'package-lock.json')
+  const up = await fetch(`${url}/api/v1/uploads/new/manifests?branch=main${query}`, {
+    method: 'POST',
+    headers: token,
+    body: form,
+  })
+  expect(up.status).toBe(202)
+  const pid = ((await up.json()) as { projectUuid: string }).projectUuid
+  const report = (await waitForReport(url, pid, 'main', token)) as {
+    uuid: string
+    downloadKey: string
+    security: { assessments: { reports: { advices: { id: string }[] }[] }[] }
+  }
+  const adviceId = report.security.assessments.flatMap((a) => a.reports).flatMap((r) => r.advices)[0]!.id
+  return { pid, reportId: report.uuid, downloadKey: report.downloadKey, adviceId }
+}
+
 describe.each(storageModes())('assistant chat on %s storage', (mode) => {
   let t: TestInstance
   let fake: FakeAssistant
@@ -88,31 +116,7 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
       SEXTANT_ASSISTANT_TIMEOUT_SECONDS: '1',
       SEXTANT_ASSISTANT_MAX_QUESTIONS: '2',
     })
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const stats = await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()
-      if (stats.includes('"npm"') || Date.now() > deadline) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(fixture('package.json'))]), 'package.json')
-    form.append('file', new Blob([new Uint8Array(fixture('package-lock.json'))]), 'package-lock.json')
-    const up = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&private=true`, {
-      method: 'POST',
-      headers: token,
-      body: form,
-    })
-    expect(up.status).toBe(202)
-    pid = ((await up.json()) as { projectUuid: string }).projectUuid
-    const report = (await waitForReport(t.url, pid, 'main', token)) as {
-      uuid: string
-      downloadKey: string
-      security: { assessments: { reports: { advices: { id: string }[] }[] }[] }
-    }
-    reportId = report.uuid
-    downloadKey = report.downloadKey
-    adviceId = report.security.assessments.flatMap((a) => a.reports).flatMap((r) => r.advices)[0]!.id
+    ;({ pid, reportId, downloadKey, adviceId } = await tinyAppReport(t.url, '&private=true'))
 
     const db = t.sextant.db
     // The assistant feature (§6 hasChaiFeature) for the admin's and bob's accounts, not carol's; set
@@ -154,7 +158,7 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
   it('pings healthy with the configured model', async () => {
     const res = await call('GET', '/admin/server/barista/ping', auth.admin)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ healthy: true, model: 'test-model' })
+    expect(await res.json()).toEqual({ healthy: true, model: 'test-model', source: 'model' })
     expect((await call('GET', '/admin/server/barista/ping', null)).status).toBe(401)
   })
 
@@ -336,37 +340,76 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
   })
 })
 
-describe.each(storageModes())('assistant not configured on %s storage', (mode) => {
+describe.each(storageModes())('assistant without a model on %s storage', (mode) => {
+  // product-notes "The assistant": with no endpoint configured it answers from the advisory data alone
+  // and says so (issue 14: instead of a 503 that hid the AI tab).
   let t: TestInstance
+  let pid = ''
+  let reportId = ''
+  let adviceId = ''
+  let authorization = ''
+  const post = (path: string, body: unknown) =>
+    fetch(`${t.url}${path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   beforeAll(async () => {
-    t = await startTestInstance(mode, {}, { workers: false })
-  }, 60_000)
-  afterAll(async () => t?.close())
-
-  it('pings unhealthy and answers 503 with the reason on every conversation route', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
+    writeFileSync(join(dir, 'ms.jsonl'), `${JSON.stringify(advisory)}\n`)
+    t = await startTestInstance(mode, { SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl') })
+    ;({ pid, reportId, adviceId } = await tinyAppReport(t.url))
+    const db = t.sextant.db
+    await db.query("UPDATE accounts SET features = array_append(features, 'chai') WHERE uuid = $1", [
+      (await membershipOf(db, TEST_ADMIN.email)).account,
+    ])
     const login = await fetch(`${t.url}/api/v1/credentials/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(TEST_ADMIN),
     })
-    const authorization = `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`
-    const headers = { authorization, 'content-type': 'application/json' }
+    authorization = `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`
+  }, 90_000)
+  afterAll(async () => t?.close())
+
+  it('pings healthy with the advisory data as its source', async () => {
     const ping = await fetch(`${t.url}/admin/server/barista/ping`, { headers: { authorization } })
-    expect(ping.status).toBe(503)
-    expect(((await ping.json()) as { message: string }).message).toBe(assistantMessages.notConfigured)
-    const body = JSON.stringify({ projectId: 'p', reportId: 'r', adviceId: 'a' })
-    for (const [method, path] of [
-      ['POST', '/api/v1/barista/conversations/with_summary'],
-      ['POST', '/api/v1/barista/conversations/around_vulnerability'],
-    ] as const) {
-      const res = await fetch(`${t.url}${path}`, { method, headers, body })
-      expect(res.status).toBe(503)
-    }
-    const ask = await fetch(`${t.url}/api/v1/barista/conversations/some-id/ask`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ question: 'Anyone there?' }),
+    expect(ping.status).toBe(200)
+    expect(await ping.json()).toEqual({ healthy: true, model: null, source: 'advisory-data' })
+  })
+
+  it('explains a vulnerability from the advisory data, saying so, and answers follow-ups honestly', async () => {
+    const res = await post('/api/v1/barista/conversations/around_vulnerability', {
+      projectId: pid,
+      reportId,
+      adviceId,
     })
-    expect(ask.status).toBe(503)
+    expect(res.status).toBe(200)
+    const lines = linesOf(await res.text())
+    expect(lines.map((l) => l.type)).toEqual(['conversation', 'streaming', 'finalAnswer'])
+    const answer = String(lines[2]!.value)
+    expect(answer.startsWith(`_${assistantMessages.advisoryDataOnly}_`)).toBe(true)
+    expect(answer).toContain('CVE-2099-0002')
+    expect(answer).toMatch(/ms 2\.1\.[23] \(nodejs\)/)
+    expect(answer).toContain('Upgrade ms to 2.1.4 or later')
+    expect(answer).toContain('CVSS 7.5')
+    expect(answer).toContain('quadratic time')
+    const id = (lines[0]!.value as { id: string }).id
+    const ask = await fetch(`${t.url}/api/v1/barista/conversations/${id}/ask`, {
+      method: 'PUT',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Is it exploitable in my app?' }),
+    })
+    expect(ask.status).toBe(200)
+    const follow = linesOf(await ask.text())
+    expect(String(follow.at(-1)!.value)).toContain(assistantMessages.advisoryDataOnly)
+  })
+
+  it('summarises the report from its own data', async () => {
+    const res = await post('/api/v1/barista/conversations/with_summary', { projectId: pid, reportId })
+    expect(res.status).toBe(200)
+    const answer = String(linesOf(await res.text()).at(-1)!.value)
+    expect(answer).toContain(assistantMessages.advisoryDataOnly)
+    expect(answer).toMatch(/- ms 2\.1\.[23]: 0 critical, 1 high; fixed in 2\.1\.4/)
   })
 })

@@ -44,6 +44,38 @@ export async function exclusionsInForce(
   return [...account, ...own]
 }
 
+/** An exclusion in force with when it was stored and, by name, the member who made it. */
+export interface RecordedExclusion {
+  exclusion: Exclusion
+  createdAt: string
+  creatorName: string | null
+}
+
+/**
+ * Everything in force for a branch (as exclusionsInForce, in the same order) with its creation time and its
+ * creator's name: one query, the creator found through their membership of the project's account.
+ */
+export async function recordedExclusionsInForce(
+  db: Db | DbClient,
+  project: { uuid: string; accountUuid: string },
+  branch: string,
+): Promise<RecordedExclusion[]> {
+  const { rows } = await db.query<Row & { created_at: Date | string; creator_name: string | null }>(
+    `SELECT e.entry, e.created_at, u.name AS creator_name
+       FROM exclusions e
+       LEFT JOIN memberships m ON m.uuid::text = e.creator_uuid AND m.account_uuid = e.account_uuid
+       LEFT JOIN users u ON u.uuid = m.user_uuid
+      WHERE (e.account_uuid = $1 AND e.project_uuid IS NULL) OR (e.project_uuid = $2 AND e.branch = $3)
+      ORDER BY e.project_uuid IS NOT NULL, e.created_at, e.id`,
+    [project.accountUuid, project.uuid, branch],
+  )
+  return rows.map((r) => ({
+    exclusion: r.entry,
+    createdAt: new Date(r.created_at).toISOString(),
+    creatorName: r.creator_name,
+  }))
+}
+
 export interface ExclusionTarget {
   accountUuid: string
   /** `null` for an account-wide exclusion. */

@@ -22,6 +22,7 @@ import {
   insertExclusions,
   listAccountExclusions,
   listBranchExclusions,
+  recordedExclusionsInForce,
 } from './exclusions.repo'
 import { parseContentText, parseExclusionContent, presentExclusion } from './exclusions.service'
 
@@ -45,7 +46,14 @@ function creatorOf(principal: Principal): string | null {
 export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.exclusionsList, async ({ params, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
-    return (await exclusionsInForce(db, project, params.branch)).map(presentExclusion)
+    // Names of the account's members only for its own members (a public project's visitors see when, not who).
+    const p = request.principal
+    const insider = p.kind === 'member' && (p.account.uuid === project.accountUuid || p.member.sysadmin)
+    return (await recordedExclusionsInForce(db, project, params.branch)).map((r) => ({
+      ...presentExclusion(r.exclusion),
+      createdAt: r.createdAt,
+      createdBy: insider ? r.creatorName : null,
+    }))
   })
 
   bindRoute(app, routes.exclusionsCreate, async ({ params, body, request }) => {

@@ -12,7 +12,7 @@ import {
   type TestInstance,
   waitForReport,
 } from '../../testing/instance'
-import { memberOfAccount } from '../admin/test-kit'
+import { memberInNewAccount, memberOfAccount } from '../admin/test-kit'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url))
 const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
@@ -175,6 +175,21 @@ describe.each(storageModes())('exclusions and recompute on %s storage', (mode) =
     expect(created[0]!.creatorUuid).toBe(collaborator.membershipUuid)
     const stored = await db.query('SELECT creator_uuid FROM exclusions WHERE id = $1', [created[0]!.id])
     expect(stored.rows[0].creator_uuid).toBe(collaborator.membershipUuid)
+    // Who and when, for the account's members (issue 14 "Exclusions you can see"); not for outsiders.
+    type Listed = { id: string; createdBy?: string | null; createdAt?: string }
+    const listed = (await (await api(`/api/v2/exclusions/${pid}/main`)).json()) as Listed[]
+    const mine = listed.find((e) => e.id === created[0]!.id)
+    expect(mine?.createdBy).toBe('collaborator@x.test')
+    expect(Date.now() - Date.parse(mine?.createdAt ?? '')).toBeLessThan(10 * 60_000)
+    expect(listed.find((e) => e.id.startsWith('meterian-'))?.createdBy).toBeNull()
+    const outsider = await memberInNewAccount(db, 'outsider@y.test')
+    await db.query('UPDATE projects SET is_public = true WHERE uuid = $1', [pid])
+    const seen = (await (
+      await fetch(`${t.url}/api/v2/exclusions/${pid}/main`, { headers: { authorization: outsider.auth } })
+    ).json()) as Listed[]
+    await db.query('UPDATE projects SET is_public = false WHERE uuid = $1', [pid])
+    expect(seen.find((e) => e.id === created[0]!.id)?.createdBy).toBeNull()
+    expect(seen.find((e) => e.id === created[0]!.id)?.createdAt).toBe(mine?.createdAt)
     const gone = await api(`/api/v2/exclusions/${pid}/main/${created[0]!.id}`, { method: 'DELETE' })
     expect(gone.status).toBe(200)
   })

@@ -99,9 +99,21 @@ export function AccountArea({ compact = false }: { compact?: boolean }) {
             />
           ) : null}
           {user.sysadmin ? (
-            <Badge variant="light" color="gray" size="sm">
-              System administrator
-            </Badge>
+            // §6: the account-info box and the sysadmin panel are for system administrators only.
+            <Stack gap={6} data-testid="sysadmin-account-info">
+              <Badge variant="light" color="gray" size="sm">
+                System administrator
+              </Badge>
+              <Row label="Account id" value={account?.uuid ?? user.account.uuid} />
+              {account ? (
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+                  Features: {account.features.length > 0 ? account.features.join(', ') : 'none'}
+                </Text>
+              ) : null}
+              <Button component={Link} to="/admin" onClick={close} variant="default" size="xs" fullWidth>
+                System administration
+              </Button>
+            </Stack>
           ) : null}
           <Divider />
           <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ReportAccess } from '../report/report-access'
-import { downloadItems, fileStem, processingUrl, refreshTimerMs } from './download-rules'
+import { downloadItems, eraFileUrl, fileStem, processingUrl, refreshTimerMs } from './download-rules'
 
 const access = (over: Partial<ReportAccess>): ReportAccess => ({
   latest: true,
@@ -58,5 +58,19 @@ describe('fileStem', () => {
     expect(fileStem('@api/source', 'feature/x')).toBe('api-source_feature-x')
     expect(fileStem('.', 'main')).toBe('project_main')
     expect(fileStem('..hidden', 'main')).toBe('hidden_main')
+  })
+})
+
+describe('eraFileUrl', () => {
+  it.each([
+    ['/api/v1/eras/e1/report.pdf?downloadKey=k1', '/api/v1/eras/e1/report.pdf?downloadKey=k1'],
+    ['/api/v1/eras/e1/report.pdf', '/api/v1/eras/e1/report.pdf?downloadKey=k1'],
+    ['/api/v1/eras/e1/report.pdf?x=1', '/api/v1/eras/e1/report.pdf?x=1&downloadKey=k1'],
+    [
+      'https://files.example/e1/report.pdf?downloadKey=old',
+      'https://files.example/e1/report.pdf?downloadKey=k1',
+    ],
+  ])('%s → the key once', (url, expected) => {
+    expect(eraFileUrl(url, 'k1')).toBe(expected)
   })
 })

@@ -61,3 +61,13 @@ export function fileStem(projectName: string, branch: string): string {
     text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'project'
   return `${safe(projectName)}_${safe(branch)}`
 }
+
+/**
+ * The export's file address with its download key once: the server's downloadUrl may already carry it,
+ * and a second `downloadKey` made the query an array the server refuses (400), so every download failed.
+ */
+export function eraFileUrl(downloadUrl: string, downloadKey: string): string {
+  const url = new URL(downloadUrl, 'http://relative.invalid')
+  url.searchParams.set('downloadKey', downloadKey)
+  return url.origin === 'http://relative.invalid' ? `${url.pathname}${url.search}` : url.toString()
+}

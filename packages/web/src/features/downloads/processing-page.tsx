@@ -11,9 +11,10 @@ import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
 import { useMemberView } from '../auth/use-member-view'
 import { AnalysisProgress } from './analysis-progress'
+import { eraFileUrl } from './download-rules'
 
 function fileUrl(era: Era): string {
-  return `${era.downloadUrl}${era.downloadUrl.includes('?') ? '&' : '?'}downloadKey=${encodeURIComponent(era.downloadKey)}`
+  return eraFileUrl(era.downloadUrl, era.downloadKey)
 }
 
 export function ProcessingPage() {

@@ -8,6 +8,9 @@ import {
   exclusionContents,
   explanationError,
   globalOffered,
+  libraryExcludeTitle,
+  libraryExclusionContents,
+  recomputeForced,
   storedVersion,
 } from './exclusion-model'
 
@@ -73,5 +76,69 @@ describe('exclusion rules', () => {
     expect(storedVersion('')).toBe('--')
     expect(displayVersion('--')).toBe('')
     expect(displayVersion('*')).toBe('all versions')
+  })
+})
+
+describe('stability and licensing exclusions (§4 "Excluding multiple libraries")', () => {
+  const debug = { name: 'debug', displayName: 'debug', language: 'nodejs', version: '2.6.9' }
+  const ms = { name: 'ms', displayName: 'ms', language: 'nodejs', version: '' }
+  it.each([
+    ['stability', 'ignored', [debug], 'Excluding updates of debug@2.6.9'],
+    ['licensing', 'mitigated', [debug], 'Excluding the licence of debug@2.6.9'],
+    ['licensing', 'invalid', [debug], 'Reporting the licence of debug@2.6.9'],
+    ['stability', 'ignored', [debug, ms], 'Excluding multiple libraries'],
+    ['licensing', 'invalid', [debug, ms], 'Excluding multiple libraries'],
+  ] as const)('%s %s → %s', (domain, reason, libraries, title) => {
+    expect(libraryExcludeTitle(domain, reason, libraries)).toBe(title)
+  })
+
+  it('sends one entry per library, empty versions as --, every version as *', () => {
+    const contents = libraryExclusionContents({
+      domain: 'licensing',
+      libraries: [debug, ms, debug],
+      reason: 'mitigated',
+      description: '  approved by legal ',
+      allVersions: false,
+    }).map((c) => JSON.parse(c))
+    expect(contents).toEqual([
+      {
+        source: 'licensing:libraries',
+        library: { name: 'debug', language: 'nodejs' },
+        version: '2.6.9',
+        reason: 'mitigated',
+        description: 'approved by legal',
+      },
+      {
+        source: 'licensing:libraries',
+        library: { name: 'ms', language: 'nodejs' },
+        version: '--',
+        reason: 'mitigated',
+        description: 'approved by legal',
+      },
+    ])
+    const all = libraryExclusionContents({
+      domain: 'stability',
+      libraries: [debug],
+      reason: 'ignored',
+      description: 'pinned',
+      allVersions: true,
+    }).map((c) => JSON.parse(c))
+    expect(all[0]).toMatchObject({ source: 'stability:libraries', version: '*', reason: 'ignored' })
+  })
+
+  it('forces the recompute for a transitive library exclusion only', () => {
+    expect(recomputeForced('library', true)).toBe(true)
+    expect(recomputeForced('library', false)).toBe(false)
+    expect(recomputeForced('advice', false)).toBe(false)
+    const [entry] = exclusionContents({
+      type: 'library',
+      global: false,
+      advice: advice('a1', null),
+      component,
+      reason: 'mitigated',
+      description: 'trusted vendor',
+      transitive: true,
+    }).map((c) => JSON.parse(c))
+    expect(entry).toMatchObject({ source: 'security:libraries', transitive: true })
   })
 })

@@ -55,6 +55,13 @@ export interface ExclusionRequest {
   component: ComponentReport
   reason: SecurityReason
   description: string
+  /** Library type only: the component is trusted with everything it brings in (§4 trusted transitive component). */
+  transitive?: boolean
+}
+
+/** §4: a transitive security exclusion forces the automatic recompute on (its reach is the graph's to work out). */
+export function recomputeForced(type: ExclusionType, transitive: boolean): boolean {
+  return type === 'library' && transitive
 }
 
 /** The entries (as `content` JSON strings) the dialog sends, in order. */
@@ -83,6 +90,7 @@ export function exclusionContents(request: ExclusionRequest): string[] {
       library: { name, language },
       version: global ? '*' : storedVersion(component.dependency.version),
       ...base,
+      ...(request.transitive ? { transitive: true } : {}),
     }),
   ]
 }
@@ -102,4 +110,66 @@ export function excludeTitle(reason: SecurityReason, advice: Advice, component: 
 export function displayVersion(version: string | undefined): string {
   if (!version || version === '--') return ''
   return version === '*' ? 'all versions' : version
+}
+
+/** A stability or licensing finding's library, as the dialog excludes it (§5: name, language, version). */
+export interface ExcludedLibrary {
+  name: string
+  displayName: string
+  language: string
+  version: string
+}
+
+export type LibraryDomain = 'stability' | 'licensing'
+export type LibraryReason = 'ignored' | 'mitigated' | 'invalid'
+
+/** The reasons each domain offers: stability findings are ignored; licences are excluded or reported. */
+export const LIBRARY_REASONS: Record<LibraryDomain, { reason: LibraryReason; label: string }[]> = {
+  stability: [{ reason: 'ignored', label: 'Ignore the available updates' }],
+  licensing: [
+    { reason: 'mitigated', label: 'Mitigated (the licence is acceptable here)' },
+    { reason: 'invalid', label: 'Incorrect (the licence finding is wrong)' },
+  ],
+}
+
+/** §4: several libraries are 'Excluding multiple libraries'; for licences 'Excluding' when mitigated, else 'Reporting'. */
+export function libraryExcludeTitle(
+  domain: LibraryDomain,
+  reason: LibraryReason,
+  libraries: readonly ExcludedLibrary[],
+): string {
+  if (libraries.length !== 1) return 'Excluding multiple libraries'
+  const [one] = libraries as [ExcludedLibrary]
+  const verb = domain === 'licensing' && reason !== 'mitigated' ? 'Reporting' : 'Excluding'
+  const what = domain === 'stability' ? 'updates of' : 'the licence of'
+  return `${verb} ${what} ${one.displayName}@${displayVersion(one.version) || 'no version'}`
+}
+
+/** One `.meterian` entry per library (sent one after another); allVersions stores '*'. */
+export function libraryExclusionContents(input: {
+  domain: LibraryDomain
+  libraries: readonly ExcludedLibrary[]
+  reason: LibraryReason
+  description: string
+  allVersions: boolean
+}): string[] {
+  const description = input.description.trim()
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const { name, language, version } of input.libraries) {
+    const stored = input.allVersions ? '*' : storedVersion(version)
+    const key = `${language}/${name}@${stored}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(
+      JSON.stringify({
+        source: `${input.domain}:libraries`,
+        library: { name, language },
+        version: stored,
+        reason: input.reason,
+        description,
+      }),
+    )
+  }
+  return out
 }

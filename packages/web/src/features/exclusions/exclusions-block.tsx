@@ -1,56 +1,83 @@
-// The security exclusions block (report-page §2 "Security exclusions"): shown when exclusions exist;
-// Remove is disabled for readonly ones (from the repository's `.meterian` file) and for callers without
-// the right (§6 tooltip); removal asks for confirmation, with the all-versions warning when it applies,
-// then shows the operation-in-progress spinner while it is sent.
+// The exclusions block (report-page §2 "Security exclusions", issue 14 "Exclusions you can see"): shown
+// when exclusions exist, of every domain, each naming the component and version it silences, its reason,
+// who made it and when, and whether this report counts it yet. Remove is disabled for readonly ones (from
+// the repository's `.meterian` file) and for callers without the right (§6 tooltip); removal asks for
+// confirmation, with the all-versions warning when it applies, then shows the operation-in-progress spinner.
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import type { ExclusionDto } from '@sextant/contract'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
+import { formatRelative } from '../../lib/format'
 import { BusyModal } from '../../ui/busy-modal'
 import { SectionCard } from '../../ui/section-card'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
 import { useReportContext } from '../report/report-context'
 import { ConfirmDialog } from './confirm-dialog'
-import { ALL_VERSIONS_CONFIRMATION, displayVersion } from './exclusion-model'
+import { ALL_VERSIONS_CONFIRMATION } from './exclusion-model'
+import { appliedExclusionIds, exclusionSubject } from './exclusion-state'
 import { useExclusionMutations, useExclusions } from './use-exclusions'
 
-function subject(exclusion: ExclusionDto): string {
-  if (exclusion.source === 'security:advices') return `Vulnerability ${exclusion.uuid ?? ''}`
-  if (exclusion.source === 'security:cves') return exclusion.cve ?? ''
-  const version = displayVersion(exclusion.version)
-  return `${exclusion.library?.name ?? ''}${version ? ` (${version})` : ''}`
+function byline(exclusion: ExclusionDto): string {
+  const who = exclusion.createdBy
+    ? `by ${exclusion.createdBy}`
+    : exclusion.readonly
+      ? 'from the .meterian file'
+      : ''
+  const when = exclusion.createdAt ? formatRelative(exclusion.createdAt) : ''
+  return [who, when, exclusion.scope === 'account' ? 'account-wide' : ''].filter(Boolean).join(' · ')
 }
 
 export function ExclusionsBlock() {
-  const { project, branch, access, creatorUuid } = useReportContext()
+  const { report, project, branch, access, creatorUuid } = useReportContext()
   const { data } = useExclusions(project.uuid, branch)
   const { remove } = useExclusionMutations(project.uuid, branch, creatorUuid)
   const [pending, setPending] = useState<ExclusionDto | null>(null)
-  const security = (data ?? []).filter((exclusion) => exclusion.domain === 'security')
-  if (security.length === 0) return null
+  const applied = useMemo(() => appliedExclusionIds(report), [report])
+  const list = data ?? []
+  if (list.length === 0) return null
+  const counts = (['security', 'stability', 'licensing'] as const)
+    .map((domain) => [domain, list.filter((e) => e.domain === domain).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([domain, n]) => `${domain} ${n}`)
   return (
     <SectionCard
       id="exclusions-row"
-      title="Security exclusions"
-      subtitle={`${security.length} in force`}
+      title="Exclusions"
+      subtitle={`${list.length} in force · ${counts.join(' · ')}`}
       collapsible
       testId="section-exclusions"
     >
       <Stack gap="xs">
-        {security.map((exclusion) => {
+        {list.map((exclusion) => {
           const disabledReason = exclusion.readonly
             ? 'Set in the repository’s .meterian file: change the file to remove it'
             : access.canAct
               ? null
               : UNAUTHORISED_TOOLTIP
           return (
-            <Paper key={exclusion.id} withBorder radius="sm" px="md" py="xs" data-testid="exclusion-item">
+            <Paper
+              key={exclusion.id}
+              withBorder
+              radius="sm"
+              px="md"
+              py="xs"
+              data-testid="exclusion-item"
+              data-domain={exclusion.domain}
+            >
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap={6}>
-                    <Text fw={600} size="sm">
-                      {subject(exclusion)}
-                    </Text>
                     <Badge size="xs" variant="light" color="gray">
+                      {exclusion.domain}
+                    </Badge>
+                    <Text
+                      fw={600}
+                      size="sm"
+                      style={{ wordBreak: 'break-word' }}
+                      data-testid="exclusion-subject"
+                    >
+                      {exclusionSubject(exclusion, report)}
+                    </Text>
+                    <Badge size="xs" variant="outline" color="gray">
                       {exclusion.reason}
                     </Badge>
                     {exclusion.readonly ? (
@@ -58,10 +85,20 @@ export function ExclusionsBlock() {
                         readonly
                       </Badge>
                     ) : null}
+                    {access.latest && !applied.has(exclusion.id) ? (
+                      <Badge size="xs" variant="light" color="teal" data-testid="exclusion-pending">
+                        applies at recompute
+                      </Badge>
+                    ) : null}
                   </Group>
                   <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
                     {exclusion.description}
                   </Text>
+                  {byline(exclusion) ? (
+                    <Text size="xs" c="dimmed" data-testid="exclusion-byline">
+                      {byline(exclusion)}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <Tooltip label={disabledReason ?? ''} disabled={!disabledReason}>
                   <span>

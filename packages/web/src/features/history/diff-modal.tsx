@@ -51,6 +51,21 @@ function Components({ diff }: { diff: ReportDiffDto }) {
   )
 }
 
+type DiffEntry = ReportDiffDto['security'][number]
+
+/** An exclusion added or removed says so (issue 14: the diff says "excluded"), else added / removed / updated. */
+export function entryLabel(e: DiffEntry): string {
+  if (e.exclusion) return 'excluded'
+  if (e.exclusionRemoved) return 'exclusion removed'
+  return e.reason
+}
+
+function entryColour(e: DiffEntry): string {
+  if (e.exclusion) return 'gray'
+  if (e.exclusionRemoved) return 'orange'
+  return e.reason === 'removed' ? 'green' : e.reason === 'added' ? 'red' : 'blue'
+}
+
 function DomainEntries({ diff, domain }: { diff: ReportDiffDto; domain: DiffDomain }) {
   const entries = diff[domain]
   if (entries.length === 0) return <Text size="sm">{diff.messages[domain] ?? EMPTY[domain]}</Text>
@@ -58,13 +73,8 @@ function DomainEntries({ diff, domain }: { diff: ReportDiffDto; domain: DiffDoma
     <Stack gap={4} data-testid="diff-domain">
       {entries.slice(0, 200).map((e) => (
         <Text key={`${e.reason}:${e.library}@${e.version}:${e.id ?? e.cve ?? ''}`} size="sm">
-          <Badge
-            size="xs"
-            variant="light"
-            color={e.reason === 'removed' ? 'green' : e.reason === 'added' ? 'red' : 'blue'}
-            mr={6}
-          >
-            {e.reason}
+          <Badge size="xs" variant="light" color={entryColour(e)} mr={6} data-testid="diff-entry-kind">
+            {entryLabel(e)}
           </Badge>
           {e.library} {e.version}
           {e.cve || e.id ? ` · ${e.cve ?? e.id}` : ''}

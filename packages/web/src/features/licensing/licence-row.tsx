@@ -5,7 +5,6 @@ import { Badge, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import {
   blurText,
-  isExcludedResult,
   isUndeclared,
   type LicensingRow,
   UNDECLARED_LABEL,
@@ -15,7 +14,7 @@ import {
 interface LicenceRowProps {
   row: LicensingRow
   blurred: boolean
-  /** Edit license / Edit copyright, when the caller may act on this report (§6). */
+  /** The row's exclusions and its actions: Exclude (§6 acting members), Edit license / Edit copyright. */
   actions?: ReactNode
 }
 
@@ -51,11 +50,6 @@ export function LicenceRow({ row, blurred, actions }: LicenceRowProps) {
           <Text size="sm" c="dimmed" ff="monospace">
             {version}
           </Text>
-          {isExcludedResult(r) ? (
-            <Badge size="xs" variant="outline" color="gray">
-              excluded
-            </Badge>
-          ) : null}
         </Group>
         {r.violations.map((v) => (
           <Text key={`${v.policyName}:${v.licence}`} size="xs" c="red.9">

@@ -3,13 +3,14 @@
 // and when collapsed the summary table (Name, Version, Forbidden license, License not found); the licence
 // fix and copyright dialogs (§2 Dialogs) open from a component's licence actions.
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
 import { useReportContext } from '../report/report-context'
 import { SECTION_ANCHORS } from '../report/report-summary'
 import { LicenceEditing, useLicenceEditing } from './licence-editing'
@@ -18,6 +19,7 @@ import {
   groupByLicence,
   isUndeclared,
   type LicenceSort,
+  type LicensingRow,
   licensingCsv,
   licensingRows,
 } from './licensing-model'
@@ -27,6 +29,24 @@ const SUMMARY_LIMIT = 50
 export function LicensingSection() {
   const { report, filters, access } = useReportContext()
   const editing = useLicenceEditing()
+  const exclusions = useLibraryExclusions('licensing')
+  const { actionsFor: editActionsFor } = editing
+  const actionsFor = useCallback(
+    (row: LicensingRow) => (
+      <RowExclusion
+        tools={exclusions}
+        library={{
+          name: row.result.library.name,
+          displayName: row.result.library.displayName,
+          language: row.result.library.language,
+          version: row.result.version,
+        }}
+        applied={row.result.exclusions}
+        extra={editActionsFor(row)}
+      />
+    ),
+    [exclusions, editActionsFor],
+  )
   const [legal, setLegal] = useState(false)
   const [sort, setSort] = useState<LicenceSort>('risk')
   const byLanguage = useMemo(() => licensingRows(report, filters, sort), [report, filters, sort])
@@ -51,6 +71,7 @@ export function LicensingSection() {
   )
   const tools = (
     <Group gap="xs">
+      {exclusions.bulkButton}
       <NativeSelect
         size="xs"
         aria-label="Sort licences"
@@ -143,13 +164,14 @@ export function LicensingSection() {
                 language={language}
                 rows={rows}
                 blur={access.opensource}
-                actionsFor={editing.actionsFor}
+                actionsFor={actionsFor}
               />
             ))
           )}
         </Stack>
       )}
       <LicenceEditing state={editing} />
+      {exclusions.dialog}
     </SectionCard>
   )
 }

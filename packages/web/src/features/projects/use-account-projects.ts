@@ -7,6 +7,9 @@ export function useAccountProjects() {
   return useQuery({
     queryKey: ['account-projects', 'me'],
     queryFn: () => sdk.call('accountProjects', { params: { id: 'me' } }),
+    // Projects arrive from outside the page (an upload by API, a CI build): opening the list asks again
+    // instead of showing the copy of up to 30 s ago (issue 14: the upload appears on the Projects page).
+    refetchOnMount: 'always',
   })
 }
 

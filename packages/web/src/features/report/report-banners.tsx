@@ -1,6 +1,8 @@
 // The status panels that replace the report (report-page §2 Banners, §4 report status rules, §8):
-// not ready (with polling), not supported, build failures, project not found, something went wrong.
-import { Box, Code, Group, List, Loader, Text } from '@mantine/core'
+// not ready (with polling), not supported, build failures, project not found, and the failed-project view
+// when the project or its report could not be loaded.
+import { Box, Button, Code, Group, List, Loader, Text } from '@mantine/core'
+import { Link } from 'react-router-dom'
 import { AlertIcon, ClockIcon, InfoIcon, SearchOffIcon, ToolIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
 import { LOGIN_REQUIRED, SignInPrompt } from '../auth/sign-in-prompt'
@@ -73,12 +75,30 @@ function Panel({ view, unknownBranch }: { view: BannerView; unknownBranch: strin
         </StatusPanel>
       )
     case 'error':
+      // The failed-project view (§2 Layout): what could not be loaded, why, and a way on.
       return (
-        <StatusPanel title="SORRY, SOMETHING WENT WRONG" tone="danger" icon={<AlertIcon size={22} />}>
-          <Text size="sm">The report could not be loaded. Reloading the page usually helps.</Text>
-          <Code block mt="sm">
-            {view.message}
-          </Code>
+        <StatusPanel
+          title={view.what === 'project' ? "WE COULDN'T LOAD THIS PROJECT" : "WE COULDN'T LOAD THIS REPORT"}
+          tone="danger"
+          icon={<AlertIcon size={22} />}
+        >
+          <Text size="sm">
+            The server did not answer as expected. Try again in a moment; if it keeps failing, an
+            administrator finds the cause in the server's log.
+          </Text>
+          {view.message ? (
+            <Code block mt="sm" data-testid="load-error">
+              {view.message}
+            </Code>
+          ) : null}
+          <Group gap="sm" mt="sm">
+            <Button size="xs" onClick={() => window.location.reload()} data-testid="load-retry">
+              Try again
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/projects.html">
+              All projects
+            </Button>
+          </Group>
         </StatusPanel>
       )
     case 'login-required':

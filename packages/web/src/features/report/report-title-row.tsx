@@ -6,13 +6,13 @@
 import { Badge, Box, Button, Group, NativeSelect, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks'
 import type { HistoryEntry, Project } from '@sextant/contract'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
 import { useSession } from '../auth/use-session'
 import { historyScores } from './assessment-view'
 import { withBranch, withMemberView, withReportUuid } from './report-url'
-import { useStickyTitle } from './use-sticky-title'
+import { useStickyBottom, useStickyTitle } from './use-sticky-title'
 
 interface TitleRowProps {
   project: Project
@@ -31,6 +31,8 @@ function historyLabel(entry: HistoryEntry, index: number): string {
 
 export function ReportTitleRow({ project, branch, reportUuid, history, actions }: TitleRowProps) {
   const sticky = useStickyTitle()
+  const rowRef = useRef<HTMLDivElement>(null)
+  useStickyBottom(rowRef)
   const [search, setSearch] = useSearchParams()
   const signedIn = useSession().status === 'authenticated'
   const memberView = search.get('mode') === 'eli'
@@ -42,7 +44,12 @@ export function ReportTitleRow({ project, branch, reportUuid, history, actions }
   const historic = history.find((entry) => entry.uuid === reportUuid)
 
   return (
-    <Box className={sticky ? 'title-row-sticky' : undefined} py={sticky ? 'xs' : 0} data-sticky={sticky}>
+    <Box
+      ref={rowRef}
+      className={sticky ? 'title-row-sticky' : undefined}
+      py={sticky ? 'xs' : 0}
+      data-sticky={sticky}
+    >
       <Group justify="space-between" align="flex-end" gap="md" data-testid="report-title-row">
         <Stack gap={4} style={{ minWidth: 0 }}>
           {sticky ? null : (

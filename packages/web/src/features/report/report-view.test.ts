@@ -97,7 +97,18 @@ describe('deriveReportView', () => {
       project: ok(minimalProject()),
       report: { state: 'error', status: 500, message: 'Database unavailable' },
     })
-    expect(view).toEqual({ kind: 'error', message: 'Database unavailable' })
+    expect(view).toEqual({ kind: 'error', what: 'report', message: 'Database unavailable' })
+  })
+
+  it('shows the failed-project view when the project answers a server error or nothing at all', () => {
+    for (const status of [500, 502, 0]) {
+      const project = { state: 'error', status, message: 'Gateway timeout' } as const
+      expect(deriveReportView({ ...base, project, report: notFound })).toEqual({
+        kind: 'error',
+        what: 'project',
+        message: 'Gateway timeout',
+      })
+    }
   })
 })
 

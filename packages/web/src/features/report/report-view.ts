@@ -16,7 +16,8 @@ export type ReportView =
   | { kind: 'failed'; error: string | null }
   | { kind: 'unsupported' }
   | { kind: 'build-error' }
-  | { kind: 'error'; message: string }
+  /** The failed-project view: the project or its report could not be loaded (a server or network failure). */
+  | { kind: 'error'; what: 'project' | 'report'; message: string }
   | { kind: 'report'; report: Report; partial: boolean; refreshing: boolean; lastFailure: string | null }
 
 export const REPORT_POLL_MS = 3_000
@@ -46,12 +47,13 @@ export function deriveReportView(input: {
   if (project.state === 'pending') return { kind: 'loading' }
   if (project.state === 'error') {
     if ((project.status === 401 || project.status === 403) && !signedIn) return { kind: 'login-required' }
-    return { kind: 'project-missing' }
+    if (project.status >= 400 && project.status < 500) return { kind: 'project-missing' }
+    return { kind: 'error', what: 'project', message: project.message }
   }
   const analysis = branch ? newestAnalysis(project.data, branch) : null
   if (report.state === 'pending') return { kind: 'loading' }
   if (report.state === 'error') {
-    if (report.status !== 404) return { kind: 'error', message: report.message }
+    if (report.status !== 404) return { kind: 'error', what: 'report', message: report.message }
     if (latest && isPending(analysis)) return { kind: 'not-ready', polling: true }
     if (latest && analysis?.status === 'FAILED') return { kind: 'failed', error: analysis.error }
     return { kind: 'not-ready', polling: false }

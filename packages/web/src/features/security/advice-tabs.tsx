@@ -12,12 +12,14 @@ import { AssistantChat } from '../assistant/assistant-chat'
 import { type AdviceContext, useAssistantChat } from '../assistant/use-assistant'
 import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
+import { LearnMorePanel, SysadminPanel } from './advice-learn-more'
 import {
   AUTO_MITIGATION_NOTE,
   adviceDescriptionBody,
   type ComponentReport,
   cardTabs,
   HIERARCHY_INDENT_PX,
+  hierarchyNodeLabel,
   isAutomaticExclusion,
 } from './security-model'
 
@@ -30,6 +32,9 @@ interface AdviceTabsProps {
   assistant: AdviceContext | null
   /** More actions after the exclusion buttons (the Jira issue, §6 jira feature). */
   extraActions?: ReactNode
+  /** §6: the 'Learn more' tab (securecodewarrior feature, with a CWE) and the 'SA' tab (system administrators). */
+  learnMore?: boolean
+  sysadmin?: boolean
 }
 
 function field(value: unknown, key: string): string {
@@ -45,8 +50,10 @@ export function AdviceTabs({
   onAction,
   assistant,
   extraActions,
+  learnMore = false,
+  sysadmin = false,
 }: AdviceTabsProps) {
-  const tabs = cardTabs(advice, assistant !== null)
+  const tabs = cardTabs(advice, { assistant: assistant !== null, learnMore, sysadmin })
   const [tab, setTab] = useState<string | null>(tabs[0]?.value ?? 'description')
   const chat = useAssistantChat(assistant ?? { projectId: '', reportId: '', adviceId: advice.id })
   return (
@@ -141,7 +148,7 @@ export function AdviceTabs({
                   style={{ paddingLeft: level * HIERARCHY_INDENT_PX }}
                 >
                   {level > 0 ? '└ ' : ''}
-                  {node}
+                  {hierarchyNodeLabel(node)}
                 </Text>
               ))}
             </div>
@@ -177,6 +184,19 @@ export function AdviceTabs({
         </Group>
         {extraActions ? <Group mt="sm">{extraActions}</Group> : null}
       </Tabs.Panel>
+      {learnMore && advice.cwe ? (
+        <Tabs.Panel value="learn" pt="sm">
+          <LearnMorePanel cwe={advice.cwe} />
+        </Tabs.Panel>
+      ) : null}
+      {sysadmin ? (
+        <Tabs.Panel value="sa" pt="sm">
+          <SysadminPanel
+            advice={advice}
+            component={`${component.dependency.library.displayName}@${component.dependency.version}`}
+          />
+        </Tabs.Panel>
+      ) : null}
     </Tabs>
   )
 }

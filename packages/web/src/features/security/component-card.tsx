@@ -8,6 +8,7 @@ import { useAssistantAvailable } from '../assistant/use-assistant'
 import { componentPagePath } from '../component-info/component-path'
 import { ExcludeDialog } from '../exclusions/exclude-dialog'
 import type { SecurityReason } from '../exclusions/exclusion-model'
+import { ExclusionStatus, useFindingExclusions } from '../exclusions/exclusion-status'
 import { useExclusionMutations } from '../exclusions/use-exclusions'
 import { defaultDescription, defaultSummary } from '../jira/jira-api'
 import { JiraIssueAction, JiraIssueBadge } from '../jira/jira-issue-action'
@@ -15,7 +16,7 @@ import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
 import { SafeVersionsBox } from './safe-versions-box'
-import { adviceTitle, type ComponentRow, isAutoMitigated, isExcluded } from './security-model'
+import { adviceTitle, type ComponentRow, isAutoMitigated } from './security-model'
 import { ShowInTree } from './show-in-tree'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
@@ -26,9 +27,18 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const assistantAvailable = useAssistantAvailable(access.hasChaiFeature)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<SecurityReason | null>(null)
-  const { create } = useExclusionMutations(project.uuid, branch, creatorUuid)
+  const { create, recompute } = useExclusionMutations(project.uuid, branch, creatorUuid)
   const title = adviceTitle(advice)
   const componentName = `${row.report.dependency.library.displayName}@${row.report.dependency.version}`
+  const { library, version } = row.report.dependency
+  const exclusions = useFindingExclusions(advice.exclusions, {
+    domain: 'security',
+    language: library.language,
+    name: library.name,
+    version,
+    adviceId: advice.id,
+    cve: advice.cve ?? null,
+  })
   // §6: the Jira action needs the account feature, the project's Jira settings and the right to act.
   const jiraAction =
     access.hasJiraFeature && access.canAct && report.jiraInfo ? (
@@ -48,9 +58,9 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
         <Group gap={8} justify="space-between" wrap="nowrap" align="flex-start">
           <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
           <Group gap={6} wrap="nowrap">
-            {isExcluded(advice) ? (
+            {isAutoMitigated(advice) ? (
               <Badge color="gray" variant="outline" size="sm" data-testid="advice-excluded">
-                {isAutoMitigated(advice) ? 'Auto-mitigated' : 'Excluded'}
+                Auto-mitigated
               </Badge>
             ) : null}
             <Button
@@ -67,6 +77,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
         <Text size="sm" lineClamp={open ? undefined : 1}>
           {title}
         </Text>
+        <ExclusionStatus views={exclusions} />
         {advice.jira ? (
           <Group gap={6}>
             <JiraIssueBadge issue={advice.jira} />
@@ -82,6 +93,8 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
               canAct={access.canAct}
               onAction={setReason}
               extraActions={jiraAction}
+              learnMore={access.hasSecureCodingFeature}
+              sysadmin={access.sysadmin}
               assistant={
                 assistantAvailable
                   ? { projectId: project.uuid, reportId: report.uuid, adviceId: advice.id }
@@ -97,7 +110,10 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
           component={row.report}
           reason={reason}
           onClose={() => setReason(null)}
-          onSubmit={(contents) => create.mutateAsync(contents)}
+          onSubmit={async (contents, now) => {
+            await create.mutateAsync(contents)
+            if (now) await recompute.mutateAsync()
+          }}
         />
       ) : null}
     </Box>

@@ -12,6 +12,7 @@ import {
   DEFAULT_SECURITY_FILTERS,
   formatEpss,
   groupByVulnerability,
+  hierarchyNodeLabel,
   isAutoMitigated,
   isAutomaticExclusion,
   kevLabel,
@@ -105,7 +106,7 @@ describe('security display rules', () => {
     ).toEqual(['mitigation', 'description', 'affected', 'info', 'hierarchy', 'locations', 'actions'])
   })
   it('shows the AI tab after Description only when the assistant is available (§6)', () => {
-    expect(cardTabs(advice(), true).map((t) => t.value)).toEqual([
+    expect(cardTabs(advice(), { assistant: true }).map((t) => t.value)).toEqual([
       'description',
       'ai',
       'affected',
@@ -113,7 +114,29 @@ describe('security display rules', () => {
       'locations',
       'actions',
     ])
-    expect(cardTabs(advice(), false).map((t) => t.value)).not.toContain('ai')
+    expect(cardTabs(advice(), { assistant: false }).map((t) => t.value)).not.toContain('ai')
+  })
+  it("shows a hierarchy node's version '--' as empty (§5)", () => {
+    expect(hierarchyNodeLabel('owasp-nodejs-goat:--')).toBe('owasp-nodejs-goat')
+    expect(hierarchyNodeLabel('qs:6.5.2')).toBe('qs:6.5.2')
+    expect(hierarchyNodeLabel('weird:--x')).toBe('weird:--x')
+  })
+  it('adds Learn more (training feature and a CWE) and SA (system administrators) last (§6)', () => {
+    const tail = (a: Advice, extras: Parameters<typeof cardTabs>[1]) =>
+      cardTabs(a, extras)
+        .map((t) => t.value)
+        .slice(-3)
+    expect(tail(advice({ cwe: 'CWE-79' }), { learnMore: true, sysadmin: true })).toEqual([
+      'actions',
+      'learn',
+      'sa',
+    ])
+    expect(tail(advice({ cwe: null }), { learnMore: true })).toEqual(['hierarchy', 'locations', 'actions'])
+    expect(tail(advice({ cwe: 'CWE-79' }), { learnMore: false, sysadmin: false })).toEqual([
+      'hierarchy',
+      'locations',
+      'actions',
+    ])
   })
 })
 

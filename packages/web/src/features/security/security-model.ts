@@ -187,13 +187,33 @@ export function groupByVulnerability(rows: ComponentRow[]): VulnerabilityGroup[]
 }
 
 export interface CardTab {
-  value: 'mitigation' | 'description' | 'ai' | 'affected' | 'info' | 'hierarchy' | 'locations' | 'actions'
+  value:
+    | 'mitigation'
+    | 'description'
+    | 'ai'
+    | 'affected'
+    | 'info'
+    | 'hierarchy'
+    | 'locations'
+    | 'actions'
+    | 'learn'
+    | 'sa'
   label: string
 }
 
-/** Card tabs in the spec's order: Mitigation first when excluded, More info only with links. */
-/** `assistant`: the account has the AI feature and the server's assistant answered its ping (§6). */
-export function cardTabs(advice: Advice, assistant = false): CardTab[] {
+/** What the caller's account and role add to the card (§6). */
+export interface CardExtras {
+  /** The account has the AI feature and the server's assistant answered its ping. */
+  assistant?: boolean
+  /** The secure-coding training feature (securecodewarrior): Learn more, for an advice with a CWE. */
+  learnMore?: boolean
+  /** System administrators see the SA tab. */
+  sysadmin?: boolean
+}
+
+/** Card tabs in the spec's order: Mitigation first when excluded, More info only with links, Learn more and SA last. */
+export function cardTabs(advice: Advice, extras: CardExtras = {}): CardTab[] {
+  const { assistant = false } = extras
   const tabs: CardTab[] = []
   if (isExcluded(advice)) tabs.push({ value: 'mitigation', label: 'Mitigation' })
   tabs.push({ value: 'description', label: 'Description' })
@@ -203,11 +223,18 @@ export function cardTabs(advice: Advice, assistant = false): CardTab[] {
   tabs.push({ value: 'hierarchy', label: 'Hierarchy' })
   tabs.push({ value: 'locations', label: 'Locations' })
   tabs.push({ value: 'actions', label: 'Actions' })
+  if (extras.learnMore && advice.cwe) tabs.push({ value: 'learn', label: 'Learn more' })
+  if (extras.sysadmin) tabs.push({ value: 'sa', label: 'SA' })
   return tabs
 }
 
 /** §9 "Hierarchy indent": 10 px per level. */
 export const HIERARCHY_INDENT_PX = 10
+
+/** A hierarchy node 'name:version'; §5 "Version '--' displays as empty" (the project root has none). */
+export function hierarchyNodeLabel(node: string): string {
+  return node.endsWith(':--') ? node.slice(0, -3) : node
+}
 
 /** An advice's one-line title: the first line of its description without Markdown marks, else its id. */
 export function adviceTitle(advice: Advice): string {

@@ -1,7 +1,7 @@
 // The stability assessment section (report-page §2 Stability, §8 'SOMETHING WENT WRONG HERE'): a
 // per-language list with new patch / minor / major indicators (virtualised), the CSV export, and when
 // collapsed the summary table (Name, Version, Patch available, Outdated).
-import { Badge, Button, Group, Text } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
@@ -9,6 +9,7 @@ import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { type LibraryExclusions, RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
 import { isOutdated, type StabilityRow, stabilityCsv, stabilityRows } from './stability-model'
@@ -34,7 +35,7 @@ function Lane({
   )
 }
 
-function StabilityItem({ row }: { row: StabilityRow }) {
+function StabilityItem({ row, tools }: { row: StabilityRow; tools: LibraryExclusions }) {
   const v = row.version
   return (
     <Group
@@ -46,18 +47,29 @@ function StabilityItem({ row }: { row: StabilityRow }) {
       px="xs"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="stability-row"
+      data-library={v.name}
+      data-version={v.version}
     >
-      <Group gap={8} align="baseline" style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
-          {v.name}
-        </Text>
-        <Text size="sm" c="dimmed" ff="monospace">
-          {v.version}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {languageLabel(row.language)} · {v.scope}
-        </Text>
-      </Group>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Group gap={8} align="baseline" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+            {v.name}
+          </Text>
+          <Text size="sm" c="dimmed" ff="monospace">
+            {v.version}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {languageLabel(row.language)} · {v.scope}
+          </Text>
+        </Group>
+        {isOutdated(v) || v.exclusions?.length ? (
+          <RowExclusion
+            tools={tools}
+            library={{ name: v.name, displayName: v.name, language: row.language, version: v.version }}
+            applied={v.exclusions}
+          />
+        ) : null}
+      </Stack>
       <Group gap={6}>
         {isOutdated(v) ? null : (
           <Badge color="green" variant="light" size="sm" tt="none">
@@ -74,6 +86,7 @@ function StabilityItem({ row }: { row: StabilityRow }) {
 
 export function StabilitySection() {
   const { report, filters } = useReportContext()
+  const exclusions = useLibraryExclusions('stability')
   const rows = useMemo(() => stabilityRows(report, filters), [report, filters])
   const { stability } = report
   const outdated = rows.filter((row) => isOutdated(row.version))
@@ -104,14 +117,17 @@ export function StabilitySection() {
       subtitle={`${formatCount(stability.componentsCount, 'component')} · patch ${stability.summary.patch} · minor ${stability.summary.minor} · major ${stability.summary.major}`}
       aside={
         stability.assessed ? (
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => saveText(`${report.project.branch}-stability.csv`, stabilityCsv(rows))}
-            data-testid="stability-csv"
-          >
-            CSV
-          </Button>
+          <Group gap="xs">
+            {exclusions.bulkButton}
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => saveText(`${report.project.branch}-stability.csv`, stabilityCsv(rows))}
+              data-testid="stability-csv"
+            >
+              CSV
+            </Button>
+          </Group>
         ) : undefined
       }
       collapsible
@@ -132,10 +148,11 @@ export function StabilitySection() {
           items={rows}
           estimateSize={41}
           getKey={(row) => row.key}
-          renderItem={(row) => <StabilityItem row={row} />}
+          renderItem={(row) => <StabilityItem row={row} tools={exclusions} />}
           testId="stability-list"
         />
       )}
+      {exclusions.dialog}
     </SectionCard>
   )
 }
