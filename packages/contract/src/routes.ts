@@ -12,6 +12,7 @@ import {
 } from './advisories'
 import { assistantRouteDefs } from './assistant.routes'
 import { cliRouteDefs } from './cli.routes'
+import { componentRouteDefs } from './components.routes'
 import { datadogRouteDefs } from './datadog.routes'
 import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
@@ -82,6 +83,7 @@ export const routes = {
   ...jiraRouteDefs,
   ...datadogRouteDefs,
   ...rkvstRouteDefs,
+  ...componentRouteDefs,
   ...cliRouteDefs,
   healthcheck: {
     method: 'GET',

@@ -11,6 +11,7 @@ export {
   type SextantClientOptions,
   type UploadOptions,
 } from './client'
+export { type ComponentsApi, componentsApi } from './components'
 export { type DatadogApi, datadogApi } from './datadog'
 export { isSdkError, SdkError, sdkMessages } from './errors'
 export { type InsightsApi, type InsightsFilters, insightsApi } from './insights'

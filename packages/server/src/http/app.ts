@@ -21,6 +21,7 @@ import { adminRoutes } from '../resources/admin/admin.routes'
 import { assistantRoutes } from '../resources/assistant/assistant.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { cliRoutes } from '../resources/cli/cli.routes'
+import { componentRoutes } from '../resources/components/components.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
 import { datadogRoutes } from '../resources/datadog/datadog.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jiraRoutes(app, db, config, deps.outbound)
   datadogRoutes(app, db, config, deps.outbound)
   rkvstRoutes(app, db, config, deps.outbound)
+  componentRoutes(app)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

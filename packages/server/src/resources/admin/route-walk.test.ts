@@ -80,6 +80,7 @@ const expectations: Record<string, Expect> = {
   enrichmentDbStats: byAccess('anonymous'),
   dependencyAdvices: byAccess('anonymous'),
   dependencyNext: byAccess('anonymous'),
+  componentRegistryUrl: byAccess('anonymous'),
   vulnList: byAccess('anonymous'),
   vulnById: byAccess('anonymous'),
   register: byAccess('public'),
