@@ -64,7 +64,7 @@ describe('npm run build', () => {
     const data = mkdtempSync(join(tmpdir(), 'sx-build-data-'))
     // The process is started with the copy's compiled main directly, so no loader can be involved.
     const { spawnSextant } = await import('../../packages/cli/src/testing/process')
-    const proc = await spawnSextant(['serve'], { SEXTANT_DATA_DIR: data }, 90_000, {
+    const proc = await spawnSextant(['serve'], { SEXTANT_DATA_DIR: data }, 180_000, {
       bin: join(tree, 'packages/cli/dist/main.js'),
     })
     try {
@@ -75,7 +75,7 @@ describe('npm run build', () => {
       await proc.stop()
       rmSync(data, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 240_000)
 
   it('an edited source makes the build stale: the command runs the sources and --if-stale rebuilds', async () => {
     const later = new Date(Date.now() + 60_000)

@@ -43,6 +43,9 @@ const envSchema = z.object({
       'must be comma-separated addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1), or loopback, linklocal, uniquelocal',
     )
     .optional(),
+  // GET /metrics (issue 18): with a token, only `Authorization: Bearer <token>` scrapes it (a Prometheus
+  // scrape job's credentials, good for nothing else); without one, only system administrators.
+  SEXTANT_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SEXTANT_REPORT_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
@@ -119,6 +122,8 @@ export interface Config {
   bodyLimitBytes: number
   uploadMaxFiles: number
   sessionTtlMs: number
+  /** Bearer token that scrapes /metrics; null: system administrators only. */
+  metricsToken: string | null
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For names the client; empty: none. */
   trustedProxies: string[]
   jobConcurrency: number
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: Math.round(e.SEXTANT_BODY_LIMIT_MB * 1024 * 1024),
     uploadMaxFiles: e.SEXTANT_UPLOAD_MAX_FILES,
     sessionTtlMs: e.SEXTANT_SESSION_TTL_HOURS * 3600_000,
+    metricsToken: e.SEXTANT_METRICS_TOKEN ?? null,
     trustedProxies: e.SEXTANT_TRUSTED_PROXIES ? splitList(e.SEXTANT_TRUSTED_PROXIES) : [],
     jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
     reportCacheMb: e.SEXTANT_REPORT_CACHE_MB,

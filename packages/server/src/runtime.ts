@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { createAdvisoryStore } from './advisories'
+import { readAdvisorySnapshot } from './advisories/snapshot'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
@@ -12,10 +13,12 @@ import { takeStartupLock } from './db/startup-lock'
 import { createEnrichmentStore } from './enrichment'
 import { buildApp } from './http/app'
 import { createOutboundClient, type OutboundOptions } from './http-client'
+import { analyseJob } from './jobs/analyse.job'
 import { type PgBoss, startBoss } from './jobs/boss'
 import { jobs } from './jobs/registry'
 import { startJobs } from './jobs/run-jobs'
 import { createMetadataSource } from './metadata'
+import { createMetrics } from './operations/metrics'
 import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
 import { grantLocalCliAccess } from './services/local-cli-access'
@@ -107,6 +110,12 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       createEnrichmentStore(db),
     )
     // Every queue, schedule and worker of jobs/registry.ts; stopped before pg-boss drains.
+    const metrics = createMetrics({
+      db,
+      boss,
+      queues: jobs.map((job) => job.queue),
+      advisories: () => readAdvisorySnapshot(db, config),
+    })
     const running = await startJobs(jobs, {
       db,
       boss,
@@ -115,6 +124,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       outbound,
       sources,
       workers: options.workers,
+      metrics,
     })
     stops.push(running.stop)
     const workers = running.workers
@@ -124,7 +134,17 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     let url: string | null = null
     if (options.api) {
       const webDir = config.serveWeb ? (config.webDir ?? defaultWebDir) : null
-      const app = await buildApp({ config, db, boss, workers, logger, outbound, webDir })
+      const app = await buildApp({
+        config,
+        db,
+        boss,
+        workers,
+        logger,
+        outbound,
+        webDir,
+        metrics,
+        probeQueue: analyseJob.queue,
+      })
       await app.listen({ port: config.port, host: config.host })
       const address = app.server.address()
       const port = typeof address === 'object' && address ? address.port : config.port

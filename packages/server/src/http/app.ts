@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { openApiDocument } from '@sextant/contract'
+import { isAppPage, openApiDocument } from '@sextant/contract'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { advisoryRoutes } from '../advisories/advisories.routes'
@@ -16,6 +16,8 @@ import { vulnRoutes } from '../enrichment/vulns.routes'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { OutboundClient } from '../http-client'
 import type { PgBoss, Workers } from '../jobs/boss'
+import type { Metrics } from '../operations/metrics'
+import { operationsRoutes } from '../operations/operations.routes'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
 import { assistantRoutes } from '../resources/assistant/assistant.routes'
@@ -60,6 +62,10 @@ export interface AppDeps {
   outbound: OutboundClient
   /** Folder of the built web app; `null` serves the API only. */
   webDir: string | null
+  /** This process's Prometheus registry (GET /metrics; HTTP durations are recorded into it). */
+  metrics: Metrics
+  /** A job queue the readiness probe asks the job engine about. */
+  probeQueue: string
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -83,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   })
   installAuth(app, db)
+  operationsRoutes(app, { config, db, boss, metrics: deps.metrics, probeQueue: deps.probeQueue })
   const uploadLimits = { maxBytes: config.bodyLimitBytes, maxFiles: config.uploadMaxFiles }
   // DESIGN §5: the OpenAPI document generated from the contract's route table (no auth).
   const openApi = openApiDocument({ version: '0.1.0' })
@@ -129,18 +136,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
-  // client routes (the report page, /projects.html, /dashboard, ...) all load the single-page app.
+  // the app's pages (contract appPages: the report page, /projects.html, /dashboard, ...) load the
+  // single-page app. Any other address is a 404 (issue 18: a wrong probe or API path must not pass with
+  // the app's HTML); a browser asking for such a page gets the app's not-found page with that 404.
   const webDir = deps.webDir
   if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: true, index: ['index.html'] })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isPage =
-      request.method === 'GET' &&
-      !path.startsWith('/api/') &&
-      !path.startsWith('/admin/') &&
-      !path.startsWith('/assets/')
-    if (webDir && isPage && existsSync(join(webDir, 'index.html'))) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+    const hasApp = webDir !== null && request.method === 'GET' && existsSync(join(webDir, 'index.html'))
+    const page = isAppPage(path)
+    if (hasApp && (page || (request.headers.accept ?? '').includes('text/html'))) {
+      return reply
+        .status(page ? 200 : 404)
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html')
     }
     return sendError(reply, 404, `There is no ${request.method} ${path} in this API.`)
   })

@@ -3,6 +3,7 @@
 // runs the schedule once across all processes), runs each start-up step, and in processes with
 // workers starts each queue's workers. Stop aborts running handlers' signal; pg-boss drains the rest.
 import type { Config } from '../config'
+import type { Metrics } from '../operations/metrics'
 import type { PgBoss, Workers } from './boss'
 import type { JobContext, JobDefinition, QueueSettings } from './job'
 
@@ -59,7 +60,7 @@ function concurrencyOf(job: JobDefinition<object>, config: Config): number {
 /** Starts the given jobs (the registry's, or a test's own list) in this process. */
 export async function startJobs(
   jobs: readonly JobDefinition<object>[],
-  deps: Omit<JobContext, 'signal' | 'wake'> & { workers: boolean },
+  deps: Omit<JobContext, 'signal' | 'wake'> & { workers: boolean; metrics?: Metrics },
 ): Promise<RunningJobs> {
   const { boss, config } = deps
   const abort = new AbortController()
@@ -67,7 +68,7 @@ export async function startJobs(
   const wake = () => {
     for (const w of running) w.notify()
   }
-  const { workers: withWorkers, ...rest } = deps
+  const { workers: withWorkers, metrics, ...rest } = deps
   const context: JobContext = { ...rest, signal: abort.signal, wake }
 
   for (const job of jobs) await ensureQueue(boss, job.queue, job.settings)
@@ -85,7 +86,16 @@ export async function startJobs(
   if (withWorkers) {
     for (const job of jobs) {
       running.push(
-        await startWorkers(boss, job.queue, concurrencyOf(job, config), (data) => job.handle(data, context)),
+        await startWorkers(boss, job.queue, concurrencyOf(job, config), async (data) => {
+          const started = performance.now()
+          let outcome: 'completed' | 'failed' = 'failed'
+          try {
+            await job.handle(data, context)
+            outcome = 'completed'
+          } finally {
+            metrics?.observeJob(job.queue, outcome, (performance.now() - started) / 1000)
+          }
+        }),
       )
     }
   }
