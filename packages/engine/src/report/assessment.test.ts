@@ -238,6 +238,24 @@ const cases: Case[] = [
     exitCode: CLI_EXIT_CODES.unsupportedProject,
   },
   {
+    name: 'only purl types Sextant cannot assess, with an empty advisory store',
+    doc: () =>
+      build({
+        components: [golang('github.com/pkg/errors', '0.9.1')],
+        metadata: new Map(),
+        advisories: null,
+        advisorySnapshot: snapshot('empty', {}),
+      }),
+    status: 'UNSUPPORTED',
+    states: [
+      ['security', 'none'],
+      ['stability', 'none'],
+      ['licensing', 'none'],
+    ],
+    gaps: ['unsupported-ecosystem'],
+    exitCode: CLI_EXIT_CODES.unsupportedProject,
+  },
+  {
     name: 'some purl types Sextant cannot assess',
     doc: () =>
       build({

@@ -195,13 +195,27 @@ export function buildReport(input: BuildReportInput): ReportDocument {
   const noRegistry = (c: Component): Unassessed['kind'] =>
     REGISTRY_ECOSYSTEMS.has(c.ecosystem) ? 'missing-metadata' : 'unsupported-ecosystem'
   const staleGap = snapshot ? staleAdvisoriesGap(snapshot, scoped.security.length) : null
+  // With no advisory data, components Sextant has no version scheme for are unsupported all the same: a
+  // project of only those is UNSUPPORTED (advisories would not help), not "import advisories".
+  const schemeless = scoped.security.filter((c) => getVersionScheme(c.ecosystem) === null)
+  const securityWithoutData =
+    index !== null
+      ? {}
+      : scoped.security.length > 0 && schemeless.length === scoped.security.length
+        ? {
+            unassessed: unassessedOf(
+              schemeless.map((c) => c.purl),
+              () => 'unsupported-ecosystem',
+            ),
+          }
+        : { nothing: noAdvisoryDataGap(scoped.security.length) }
   const assessed: Record<'security' | 'stability' | 'licensing', AssessedSection> = {
     security: assessSection({
       domain: 'security',
       total: scoped.security.length,
       unassessed: security.unassessed,
       shared: staleGap ? [staleGap, ...shared] : shared,
-      ...(index === null ? { nothing: noAdvisoryDataGap(scoped.security.length) } : {}),
+      ...securityWithoutData,
       score: security.section.score,
     }),
     stability: assessSection({
