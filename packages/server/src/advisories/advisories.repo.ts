@@ -47,14 +47,15 @@ export function packageKeysOf(record: OsvRecord): PackageKey[] {
 }
 
 /**
- * id → `modified` (epoch milliseconds) of every stored record that has one: what a re-import compares a
- * record with before parsing it (issue 20: an unchanged 220k-record file re-imports in seconds).
+ * id → `modified` (microseconds since the epoch, PostgreSQL's precision; exact in a double until the
+ * year 2255) of every stored record that has one: what a re-import compares a record with before parsing
+ * it (issue 20: an unchanged 220k-record file re-imports in seconds).
  */
 export async function storedModifiedStamps(db: Db): Promise<Map<string, number>> {
-  const rows = await db.query<{ id: string; ms: number }>(
-    'SELECT id, (extract(epoch FROM modified) * 1000)::float8 AS ms FROM advisories WHERE modified IS NOT NULL',
+  const rows = await db.query<{ id: string; us: number }>(
+    'SELECT id, (extract(epoch FROM modified) * 1000000)::float8 AS us FROM advisories WHERE modified IS NOT NULL',
   )
-  return new Map(rows.rows.map((r) => [r.id, Number(r.ms)]))
+  return new Map(rows.rows.map((r) => [r.id, Number(r.us)]))
 }
 
 /**

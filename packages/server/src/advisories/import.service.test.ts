@@ -194,6 +194,30 @@ describe.each(storageModes())('advisory store on %s storage', (mode) => {
     expect((await importAdvisories(opened.db, file)).counts).toMatchObject({ updated: 0, unchanged: 1 })
   })
 
+  it('skips a record stored at the same modified, to the microsecond, without parsing it (issue 20)', async () => {
+    const file = join(scratch, 'stamped.json')
+    const record = {
+      id: 'TEST-STAMP-1',
+      modified: '2024-03-05T06:07:08.123456Z',
+      affected: [{ package: { ecosystem: 'npm', name: 'sextant-stamped' }, ranges: [] }],
+    }
+    await writeFile(file, JSON.stringify(record))
+    expect((await importAdvisories(opened.db, file)).counts).toMatchObject({ inserted: 1 })
+    // Same id and stamp, content the parser refuses: an unchanged record is not read at all.
+    await writeFile(file, JSON.stringify({ ...record, affected: 'not a list' }))
+    const again = await importAdvisories(opened.db, file)
+    expect(again.counts).toMatchObject({ unchanged: 1, skipped: 0, byEcosystem: {} })
+    expect(again.warnings).toEqual([])
+    // One microsecond later is newer: parsed (and refused, with its warning).
+    await writeFile(
+      file,
+      JSON.stringify({ ...record, modified: '2024-03-05T06:07:08.123457Z', affected: 'x' }),
+    )
+    const newer = await importAdvisories(opened.db, file)
+    expect(newer.counts).toMatchObject({ unchanged: 0, skipped: 1 })
+    expect(newer.warnings[0]?.id).toBe('TEST-STAMP-1')
+  })
+
   it('reads an OSV all.zip, a folder of JSON files and an http URL of a zip', async () => {
     const sample = maven.slice(0, 40).map((r) => ({ ...r, id: `ZIP-${r.id}` }))
     const zip = buildZip([

@@ -111,16 +111,27 @@ export function toRow(
 
 /**
  * True when the store already holds this record at the same `modified`: the upsert would change nothing
- * (it replaces only an older record), so the record is neither parsed nor sent. Stamps finer than a
- * millisecond are left to the database's comparison.
+ * (it replaces only an older record), so the record is neither parsed nor sent.
  */
 function storedAlready(raw: unknown, stored: ReadonlyMap<string, number>): boolean {
   if (typeof raw !== 'object' || raw === null) return false
   const { id, modified } = raw as { id?: unknown; modified?: unknown }
   if (typeof id !== 'string' || typeof modified !== 'string') return false
-  const ms = stored.get(id)
-  if (ms === undefined || /\.\d{4,}/.test(modified)) return false
-  return Date.parse(modified.trim()) === ms
+  const us = stored.get(id)
+  return us !== undefined && epochMicros(modified) === us
+}
+
+/**
+ * Microseconds since the epoch of an RFC 3339 stamp (OSV writes up to six decimals), exactly as
+ * PostgreSQL stores it; null for a finer or unreadable stamp, which the database then compares itself.
+ */
+export function epochMicros(stamp: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?([Zz]|[+-]\d{2}:?\d{2})$/.exec(
+    stamp.trim(),
+  )
+  if (!m) return null
+  const ms = Date.parse(`${m[1]}${m[3]}`)
+  return Number.isNaN(ms) ? null : ms * 1000 + Number((m[2] ?? '').padEnd(6, '0'))
 }
 
 /** The ecosystems a record names, read from the raw record (as packageKeysOf reads a parsed one). */
