@@ -21,6 +21,7 @@ import { exportRouteDefs } from './exports.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { insightRouteDefs } from './insights.routes'
+import { instanceLicenceRouteDefs } from './instance-licences.routes'
 import { isaacRouteDefs } from './isaac.routes'
 import { jiraRouteDefs } from './jira.routes'
 import { licenceRouteDefs } from './licences.routes'
@@ -84,6 +85,7 @@ export const routes = {
   ...datadogRouteDefs,
   ...rkvstRouteDefs,
   ...componentRouteDefs,
+  ...instanceLicenceRouteDefs,
   ...cliRouteDefs,
   healthcheck: {
     method: 'GET',

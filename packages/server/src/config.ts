@@ -102,6 +102,9 @@ const envSchema = z.object({
   // scheduled job sends every scheduled account's metrics to Datadog (0 = never; send-now still works).
   SEXTANT_INTEGRATION_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
   SEXTANT_DATADOG_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  // Instance licences (issue 17): the licence issuer's Ed25519 public key, PEM (SPKI) or the base64 of
+  // its 32 raw bytes; unset, no licence can be installed and every account runs the self-hosted plan.
+  SEXTANT_LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
   // The sextant client (accounts-and-api §7 GET /api/v1/cli): where users get it, the oldest accepted.
   SEXTANT_CLI_DOWNLOAD_URL: z.url('must be the http(s) URL the sextant client is downloaded from').optional(),
   SEXTANT_CLI_MINIMUM_VERSION: z
@@ -163,6 +166,8 @@ export interface Config {
   integrationTimeoutMs: number
   /** Minutes between scheduled Datadog submissions; 0 = not scheduled. */
   datadogIntervalMinutes: number
+  /** The licence issuer's Ed25519 public key as given (PEM or base64 raw); null = none configured. */
+  licencePublicKey: string | null
   /** Where the sextant client is downloaded from (GET /api/v1/cli); null = not said. */
   cliDownloadUrl: string | null
   /** Older sextant clients must update (exit -4); null = any release. */
@@ -268,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jiraTimeoutMs: e.SEXTANT_JIRA_TIMEOUT_SECONDS * 1000,
     integrationTimeoutMs: e.SEXTANT_INTEGRATION_TIMEOUT_SECONDS * 1000,
     datadogIntervalMinutes: e.SEXTANT_DATADOG_INTERVAL_MINUTES,
+    licencePublicKey: e.SEXTANT_LICENCE_PUBLIC_KEY ?? null,
     cliDownloadUrl: e.SEXTANT_CLI_DOWNLOAD_URL ?? null,
     cliMinimumVersion: e.SEXTANT_CLI_MINIMUM_VERSION ?? null,
   }

@@ -32,6 +32,7 @@ import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
 import { insightRoutes } from '../resources/insights/insights.routes'
+import { instanceLicenceRoutes } from '../resources/instance-licences/instance-licences.routes'
 import { isaacRoutes } from '../resources/isaac/isaac.routes'
 import { jiraRoutes } from '../resources/jira/jira.routes'
 import { licenceRoutes } from '../resources/licences/licences.routes'
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   datadogRoutes(app, db, config, deps.outbound)
   rkvstRoutes(app, db, config, deps.outbound)
   componentRoutes(app)
+  instanceLicenceRoutes(app, db, config)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and
