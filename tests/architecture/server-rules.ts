@@ -24,7 +24,6 @@ export const sqlOutsideRepos: string[] = [
   'resources/deletion-requests/deletion-requests.routes.ts',
   'resources/health.routes.ts',
   'resources/isaac/isaac.routes.ts',
-  'resources/members/members.service.ts',
   'resources/refresh/refresh.routes.ts',
   'resources/report-services/report-services.service.ts',
   'resources/tokens/tokens.routes.ts',
@@ -43,7 +42,6 @@ export const httpErrorOutsideRoutes: string[] = [
   'resources/vulns/languages.ts',
   'resources/exclusions/exclusions.service.ts',
   'resources/report-services/report-services.service.ts',
-  'resources/members/members.service.ts',
   'resources/licences/licences.service.ts',
 ]
 const exactly = (path: string) => `^packages/server/src/${path.replace(/\./g, '\\.')}$`

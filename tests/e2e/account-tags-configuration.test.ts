@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { membershipOf, sessionFor } from '../../packages/server/src/resources/admin/test-kit'
+import { inviteAndAccept, signUp } from '../../packages/server/src/testing/accounts'
 import {
   startTestInstance,
   TEST_ADMIN,
@@ -62,15 +63,10 @@ describe('tags and configuration screens in Chromium', () => {
     mkdirSync(shots, { recursive: true })
     t = await startTestInstance(
       'embedded',
-      { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir },
+      { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir, SEXTANT_REGISTRATION: 'open' },
       { workers: false },
     )
-    const reg = await fetch(`${t.url}/api/v1/credentials/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OWNER),
-    })
-    const token = ((await reg.json()) as { accessToken: string }).accessToken
+    const token = (await signUp(t, OWNER)).accessToken
     owner = `Bearer ${token}`
     for (const name of ['web-shop', 'billing-service']) {
       const form = new FormData()
@@ -164,12 +160,7 @@ describe('tags and configuration screens in Chromium', () => {
   }, 60_000)
 
   it('shows a Viewer the tags read-only and no configuration', async () => {
-    const created = await fetch(`${t.url}/api/v1/accounts/me/members`, {
-      method: 'POST',
-      headers: { authorization: owner, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Vic Viewer', email: 'vic@example.test', role: 'Viewer' }),
-    })
-    expect(created.status).toBe(200)
+    await inviteAndAccept(t, owner, 'me', { name: 'Vic Viewer', email: 'vic@example.test', role: 'Viewer' })
     const session = await sessionFor(
       t.sextant.db,
       (await membershipOf(t.sextant.db, 'vic@example.test')).uuid,

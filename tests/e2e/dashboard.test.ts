@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUp } from '../../packages/server/src/testing/accounts'
 import {
   startTestInstance,
   type TestInstance,
@@ -32,12 +33,7 @@ describe('dashboard in Chromium', () => {
   let headers: Record<string, string> = {}
 
   async function register(email: string): Promise<string> {
-    const r = await fetch(`${t.url}/api/v1/credentials/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'dashboard-password-1' }),
-    })
-    return ((await r.json()) as { accessToken: string }).accessToken
+    return (await signUp(t, { email, password: 'dashboard-password-1' })).accessToken
   }
 
   async function upload(target: string, name: string, project: string, files: string[]): Promise<string> {
@@ -80,6 +76,7 @@ describe('dashboard in Chromium', () => {
       SEXTANT_OFFLINE: 'false',
       SEXTANT_NPM_REGISTRY: registry.url,
       SEXTANT_ADVISORY_SOURCES: join(corpusDir, 'osv/npm.jsonl.gz'),
+      SEXTANT_REGISTRATION: 'open',
     })
     browser = await launchBrowser()
     for (let waited = 0; waited < 60_000; waited += 500) {

@@ -3,6 +3,8 @@
 // `accountParam` / `teamParam` name the path parameter whose account must be the caller's (else 404).
 import { z } from 'zod'
 import {
+  acceptInvitationBodySchema,
+  acceptInvitationResponseSchema,
   accountCreateBodySchema,
   accountDeleteQuerySchema,
   accountIdParams,
@@ -12,6 +14,7 @@ import {
   activationQuerySchema,
   configurationSchema,
   configurationUpdateSchema,
+  confirmSignUpBodySchema,
   featureSchema,
   featuresQuerySchema,
   forgetQuerySchema,
@@ -70,10 +73,30 @@ export const accountRouteDefs = {
     path: '/api/v1/credentials/register',
     access: 'public',
     summary:
-      'Sign up: a new account with the caller as its Administrator; name defaults to the e-mail before @.',
+      'Sign up (SEXTANT_REGISTRATION open or invite; 403 when closed): the same answer for every address; a link mailed to it completes the sign-up (POST /api/v1/credentials/confirm). Name defaults to the e-mail before @.',
     body: registerBodySchema,
     status: 200,
+    response: messageSchema,
+  },
+  confirmSignUp: {
+    method: 'POST',
+    path: '/api/v1/credentials/confirm',
+    access: 'public',
+    summary:
+      'Complete a sign-up with the token of its e-mail (ours; single use, 24 hours): a new account with the caller as its Administrator, signed in.',
+    body: confirmSignUpBodySchema,
+    status: 200,
     response: loginResponseSchema,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/v1/credentials/accept',
+    access: 'public',
+    summary:
+      'Accept an invitation with the token of its e-mail (ours; single use, 7 days): the membership; an address without a user gives a password. Then sign in.',
+    body: acceptInvitationBodySchema,
+    status: 200,
+    response: acceptInvitationResponseSchema,
   },
   forget: {
     method: 'POST',
@@ -184,10 +207,16 @@ export const accountRouteDefs = {
     method: 'POST',
     path: '/api/v1/accounts/me/members/:member/properties/mfa',
     access: 'member',
-    summary: 'Reset a member’s MFA (lost device): body {"reset": true}.',
+    summary:
+      'Reset a member’s MFA (lost device): body {"reset": true}. System administrators only: the second factor belongs to the user, not to an account (issue 13 item 6).',
     params: z.object({ member: z.string().min(1) }),
     body: memberMfaBodySchema,
-    permission: { area: 'members', action: 'edit' },
+    permission: {
+      area: 'system',
+      action: 'edit',
+      message:
+        'Unauthorized: a second factor belongs to its user, not to an account: only a system administrator may reset it. A member who lost their device signs in with a scratch code.',
+    },
     status: 200,
     response: memberMfaSchema,
   },
@@ -515,7 +544,8 @@ export const accountRouteDefs = {
     method: 'POST',
     path: '/api/v1/accounts/:id/members',
     access: 'member',
-    summary: 'Add a member (name, email, role; Viewer unless given); a new user is e-mailed a password link.',
+    summary:
+      'Invite a member (name, email, role; Viewer unless given): the address is mailed a link to accept (POST /api/v1/credentials/accept); until then the member is listed as invited and holds no rights.',
     params: accountIdParams,
     body: memberCreateBodySchema,
     permission: { area: 'members', action: 'create', ...acc },
@@ -536,7 +566,8 @@ export const accountRouteDefs = {
     method: 'POST',
     path: '/api/v1/accounts/:id/members/:member',
     access: 'member',
-    summary: 'Change a member’s name or role (the last Administrator keeps the role).',
+    summary:
+      'Change a member’s (or an invitation’s) role; the last Administrator keeps the role. A name is refused (403): it is the user’s own.',
     params: memberParamsSchema,
     body: memberUpdateBodySchema,
     permission: { area: 'members', action: 'edit', ...acc },
@@ -547,7 +578,7 @@ export const accountRouteDefs = {
     method: 'DELETE',
     path: '/api/v1/accounts/:id/members/:member',
     access: 'member',
-    summary: 'Remove a member from the account (never the last Administrator).',
+    summary: 'Remove a member from the account (never the last Administrator), or cancel an invitation.',
     params: memberParamsSchema,
     permission: { area: 'members', action: 'delete', ...acc },
     status: 200,

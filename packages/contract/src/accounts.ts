@@ -71,6 +71,24 @@ export const registerBodySchema = z.object({
   name: z.string().trim().max(200).optional(),
 })
 export const forgetQuerySchema = z.object({ email })
+/** The token of an e-mailed sign-up link (issue 13 item 7). */
+export const confirmSignUpBodySchema = z.object({
+  token: z.string().min(1, accountMessages.missing).max(200),
+})
+/** The token of an e-mailed invitation; a password (and name) when the address has no user yet. */
+export const acceptInvitationBodySchema = z.object({
+  token: z.string().min(1, accountMessages.missing).max(200),
+  password: z.string().min(10, 'The password must have at least 10 characters.').max(200).optional(),
+  name: z.string().trim().max(200).optional(),
+})
+export const acceptInvitationResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  account: z.object({ uuid: z.string(), name: z.string() }),
+  role: roleSchema,
+  /** Whether accepting made the address's user (it signs in with the password just chosen). */
+  newUser: z.boolean(),
+})
 export const resetBodySchema = z.object({
   token: z.string().min(1, accountMessages.missing),
   password: z.string().min(10, 'The password must have at least 10 characters.').max(200),
@@ -240,6 +258,8 @@ export const memberSchema = z.object({
   email: z.string(),
   role: roleSchema,
   primaryTeam: z.string().nullable(),
+  /** 'invited': an invitation not accepted yet, which grants nothing (issue 13 item 6). */
+  status: z.enum(['active', 'invited']),
 })
 export type Member = z.infer<typeof memberSchema>
 export const memberCreateBodySchema = z.object({

@@ -39,6 +39,13 @@ export function accountsApi(client: SextantClient) {
       client.call('login', { body: { email: email(address), password } }),
     register: (address: string, password: string, name?: string) =>
       client.call('register', { body: { email: email(address), password, ...(name ? { name } : {}) } }),
+    /** Completes a sign-up with the token of its e-mail; answers a session (issue 13 item 7). */
+    confirmSignUp: (token: string) => client.call('confirmSignUp', { body: { token } }),
+    /** Accepts an invitation with the token of its e-mail; a password (and name) for a new address. */
+    acceptInvitation: (token: string, password?: string, name?: string) =>
+      client.call('acceptInvitation', {
+        body: { token, ...(password ? { password } : {}), ...(name ? { name } : {}) },
+      }),
     forget: (address: string) => client.call('forget', { query: { email: email(address) } }),
     resetPassword: (token: string, password: string) =>
       client.call('resetPassword', { body: { token, password } }),
@@ -134,7 +141,8 @@ export function accountsApi(client: SextantClient) {
         params: { id: accountUuid(id) },
         body: { name, email: email(address), ...(role ? { role } : {}) },
       }),
-    updateMember: (id: string, member: string, body: { name?: string; role?: Role }) =>
+    /** Only the role is the account's to change (a name is the user's own: 403). */
+    updateMember: (id: string, member: string, body: { role?: Role }) =>
       client.call('memberUpdate', { params: { id: accountUuid(id), member }, body }),
     removeMember: (id: string, member: string) =>
       client.call('memberDelete', { params: { id: accountUuid(id), member } }),

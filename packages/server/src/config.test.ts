@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     ['SEXTANT_SECRET_KEY', 'abc'],
     ['SEXTANT_TRUSTED_PROXIES', '10.0.0.0/33'],
     ['SEXTANT_TRUSTED_PROXIES', 'proxy.example'],
+    ['SEXTANT_REGISTRATION', 'yes'],
   ])('names %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     // A secret is never quoted back, only its length (issue 18 item 3: credentials never in errors).
@@ -35,6 +36,12 @@ describe('loadConfig', () => {
       ? `a value of ${value.length} characters`
       : `"${value}"`
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*\\(got ${got}\\)`))
+  })
+
+  it('closes sign-up by default and takes closed, invite or open (issue 13 item 7)', () => {
+    expect(loadConfig({}).registration).toBe('closed')
+    for (const mode of ['closed', 'invite', 'open'] as const)
+      expect(loadConfig({ SEXTANT_REGISTRATION: mode }).registration).toBe(mode)
   })
 
   it('trusts no proxy by default and takes addresses, ranges and proxy-addr names', () => {

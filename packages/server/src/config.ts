@@ -46,6 +46,11 @@ const envSchema = z.object({
   // GET /metrics (issue 18): with a token, only `Authorization: Bearer <token>` scrapes it (a Prometheus
   // scrape job's credentials, good for nothing else); without one, only system administrators.
   SEXTANT_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Who may become a user (issue 13 item 7): closed (default: the first administrator and invited
+  // members), invite (sign-up only re-sends an address its invitations) or open (anyone, by e-mail link).
+  SEXTANT_REGISTRATION: z
+    .enum(['closed', 'invite', 'open'], 'must be closed, invite or open')
+    .default('closed'),
   SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SEXTANT_REPORT_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
@@ -114,6 +119,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
+export type RegistrationMode = 'closed' | 'invite' | 'open'
+
 export interface Config {
   port: number
   host: string
@@ -127,6 +134,8 @@ export interface Config {
   sessionTtlMs: number
   /** Bearer token that scrapes /metrics; null: system administrators only. */
   metricsToken: string | null
+  /** Who may sign up (issue 13 item 7); every sign-up and invitation is confirmed by an e-mailed link. */
+  registration: RegistrationMode
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For names the client; empty: none. */
   trustedProxies: string[]
   jobConcurrency: number
@@ -241,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFiles: e.SEXTANT_UPLOAD_MAX_FILES,
     sessionTtlMs: e.SEXTANT_SESSION_TTL_HOURS * 3600_000,
     metricsToken: e.SEXTANT_METRICS_TOKEN ?? null,
+    registration: e.SEXTANT_REGISTRATION,
     trustedProxies: e.SEXTANT_TRUSTED_PROXIES ? splitList(e.SEXTANT_TRUSTED_PROXIES) : [],
     jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
     reportCacheMb: e.SEXTANT_REPORT_CACHE_MB,

@@ -19,6 +19,7 @@ import { jobs } from './jobs/registry'
 import { startJobs } from './jobs/run-jobs'
 import { createMetadataSource } from './metadata'
 import { createMetrics } from './operations/metrics'
+import type { MailTransport } from './resources/credentials/mail'
 import { createAnalysisSources } from './services/analysis.sources'
 import { bootstrapIdentity } from './services/bootstrap.service'
 import { grantLocalCliAccess } from './services/local-cli-access'
@@ -33,6 +34,8 @@ export interface StartOptions {
   outbound?: Omit<OutboundOptions, 'settings'>
   /** Where log lines go; stdout by default (tests read them for secrets). */
   log?: DestinationStream
+  /** Where e-mails go instead of SEXTANT_SMTP_URL's transport (tests read the links they carry). */
+  mail?: MailTransport
 }
 
 export interface RunningSextant {
@@ -144,6 +147,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
         webDir,
         metrics,
         probeQueue: analyseJob.queue,
+        ...(options.mail ? { mail: options.mail } : {}),
       })
       await app.listen({ port: config.port, host: config.host })
       const address = app.server.address()

@@ -25,6 +25,7 @@ import { buildRoutes } from '../resources/builds/builds.routes'
 import { cliRoutes } from '../resources/cli/cli.routes'
 import { componentRoutes } from '../resources/components/components.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
+import { type MailTransport, mailTransportFromEnv } from '../resources/credentials/mail'
 import { datadogRoutes } from '../resources/datadog/datadog.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
@@ -67,6 +68,8 @@ export interface AppDeps {
   metrics: Metrics
   /** A job queue the readiness probe asks the job engine about. */
   probeQueue: string
+  /** Where e-mails go instead of SEXTANT_SMTP_URL's transport (tests read the links they carry). */
+  mail?: MailTransport
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,10 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     advisories: () => readAdvisorySnapshot(db, config),
   })
   identityRoutes(app, db, config.sessionTtlMs)
-  credentialsRoutes(app, db, config)
+  // One mail transport for every e-mailed link (resets, sign-ups, invitations).
+  const mail = deps.mail ?? mailTransportFromEnv(app.log)
+  credentialsRoutes(app, db, config, mail)
   mfaRoutes(app, db, config)
-  accountRoutes(app, db, config)
-  memberRoutes(app, db, config)
+  accountRoutes(app, db, config, mail)
+  memberRoutes(app, db, config, mail)
   teamRoutes(app, db)
   tokenRoutes(app, db)
   adminRoutes(app, db)

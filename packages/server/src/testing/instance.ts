@@ -1,10 +1,13 @@
 // A whole Sextant (API + workers) for API tests, on a test database, listening on a free loopback port.
+import type { MailMessage } from '../resources/credentials/mail'
 import { type RunningSextant, type StartOptions, startSextant } from '../runtime'
 import { createTestDatabase, type StorageMode } from './databases'
 
 export interface TestInstance {
   sextant: RunningSextant
   url: string
+  /** The e-mails the server sent (sign-up, invitation and reset links), unless SEXTANT_SMTP_URL is set. */
+  mails: MailMessage[]
   close(): Promise<void>
 }
 
@@ -17,7 +20,11 @@ export async function startTestInstance(
   options: { workers?: boolean } & Pick<StartOptions, 'outbound' | 'log'> = {},
 ): Promise<TestInstance> {
   const database = await createTestDatabase(mode)
+  const mails: MailMessage[] = []
+  // A test's own SMTP server (SEXTANT_SMTP_URL) gets the mails; otherwise they are kept here.
+  const smtp = extraEnv.SEXTANT_SMTP_URL ?? process.env.SEXTANT_SMTP_URL
   const sextant = await startSextant({
+    ...(smtp ? {} : { mail: { kind: 'log', send: async (m: MailMessage) => void mails.push(m) } }),
     api: true,
     workers: options.workers ?? true,
     print: () => {},
@@ -44,6 +51,7 @@ export async function startTestInstance(
   return {
     sextant,
     url: sextant.url!,
+    mails,
     close: async () => {
       await sextant.stop()
       await database.dispose()

@@ -4,6 +4,7 @@
 // plan's features exactly as `planFeatures` computes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listMigrations } from '../../db/migrate'
+import { signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, TEST_ADMIN, type TestInstance } from '../../testing/instance'
 import { features, planFeatures, plans } from './plans'
@@ -52,8 +53,8 @@ describe.each(storageModes())('account features on %s storage', (mode) => {
     const res = await fetch(`${t.url}${path}`, { ...init, headers: { authorization: auth } })
     return { status: res.status, json: (await res.json()) as Record<string, unknown> }
   }
-  const login = async (body: object, path = '/api/v1/credentials/login') => {
-    const res = await fetch(`${t.url}${path}`, {
+  const login = async (body: object) => {
+    const res = await fetch(`${t.url}/api/v1/credentials/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -62,16 +63,13 @@ describe.each(storageModes())('account features on %s storage', (mode) => {
   }
 
   beforeAll(async () => {
-    t = await startTestInstance(mode)
+    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' })
   })
   afterAll(async () => t?.close())
 
   it("gives the first administrator's account and a registered one their plan's features", async () => {
     const admin = await login(TEST_ADMIN)
-    const registered = await login(
-      { email: 'dana@plans.test', password: 'dana-password-1' },
-      '/api/v1/credentials/register',
-    )
+    const registered = `Bearer ${(await signUp(t, { email: 'dana@plans.test', password: 'dana-password-1' })).accessToken}`
     for (const auth of [admin, registered]) {
       const account = (await call('/api/v1/accounts/me', auth)).json as unknown as AccountAnswer
       expect(account.plan).toBe('self-hosted')

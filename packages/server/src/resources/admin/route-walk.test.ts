@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { type RouteDef, routes } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MatrixRole, permissionMatrix } from '../../http/permissions'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { type FakeDatadog, startFakeDatadog } from '../../testing/fake-datadog'
 import { type FakeDataTrails, startFakeDataTrails } from '../../testing/fake-datatrails'
@@ -84,6 +85,8 @@ const expectations: Record<string, Expect> = {
   vulnList: byAccess('anonymous'),
   vulnById: byAccess('anonymous'),
   register: byAccess('public'),
+  confirmSignUp: byAccess('public'),
+  acceptInvitation: byAccess('public'),
   forget: byAccess('public'),
   resetPassword: byAccess('public'),
   planIllustration: byAccess('public'),
@@ -177,27 +180,22 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
     jira = await startFakeJira()
     datadog = await startFakeDatadog()
     datatrails = await startFakeDataTrails()
-    t = await startTestInstance(mode, { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true' }, { workers: false })
+    t = await startTestInstance(
+      mode,
+      { SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true', SEXTANT_REGISTRATION: 'open' },
+      { workers: false },
+    )
     api = new RecordingApi(t.url)
     const db = t.sextant.db
     const sys = await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })
     auth.set('sysadmin', `Bearer ${sys.json.accessToken}`)
     auth.set('anonymous', null)
-    const alice = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'alice@a.test', password: 'alice-password-1' },
-    })
-    const bob = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'bob@b.test', password: 'bob-password-12' },
-    })
-    secrets.push(
-      'alice-password-1',
-      'bob-password-12',
-      String(alice.json.accessToken),
-      String(bob.json.accessToken),
-    )
-    auth.set('Administrator', `Bearer ${alice.json.accessToken}`)
-    auth.set('otherAdmin', `Bearer ${bob.json.accessToken}`)
-    accountA = String(alice.json.user?.account?.uuid)
+    const alice = await signUp(t, { email: 'alice@a.test', password: 'alice-password-1' })
+    const bob = await signUp(t, { email: 'bob@b.test', password: 'bob-password-12' })
+    secrets.push('alice-password-1', 'bob-password-12', alice.accessToken, bob.accessToken)
+    auth.set('Administrator', `Bearer ${alice.accessToken}`)
+    auth.set('otherAdmin', `Bearer ${bob.accessToken}`)
+    accountA = alice.user.account.uuid
     // Account A has the issue tracker (feature 'jira') with a Jira site whose token must never leak.
     await db.query("UPDATE accounts SET features = array_append(features, 'jira') WHERE uuid = $1", [
       accountA,
@@ -230,11 +228,7 @@ describe.each(storageModes())('route walk on %s storage', (mode) => {
       'TeamViewer',
     ] as const) {
       const email = `${role.toLowerCase()}@a.test`
-      const r = await api.call('POST', `/api/v1/accounts/${accountA}/members`, {
-        auth: auth.get('Administrator')!,
-        body: { name: role, email, role },
-      })
-      expect(r.status).toBe(200)
+      await inviteAndAccept(t, auth.get('Administrator')!, accountA, { name: role, email, role })
       auth.set(role, await sessionFor(db, (await membershipOf(db, email)).uuid))
     }
     const teams = await api.call('GET', `/api/v1/accounts/${accountA}/teams`, {

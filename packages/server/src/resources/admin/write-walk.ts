@@ -12,7 +12,9 @@ import { type MatrixRole, permissionMatrix } from '../../http/permissions'
  */
 export const selfService: Record<string, string> = {
   login: 'signs the caller in',
-  register: 'makes the caller a user and an account of their own',
+  register: 'mails the address given a sign-up link (or its invitations again), changes no account',
+  confirmSignUp: "makes the mailed link's address a user and an account of their own",
+  acceptInvitation: "makes the membership the mailed invitation offered to the link's address",
   forget: 'mails a reset link to the address given, changes no account',
   resetPassword: "sets the password of the mailed link's user",
   logout: "ends the caller's own session",

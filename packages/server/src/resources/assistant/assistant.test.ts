@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { assistantMessages } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { type FakeAssistant, startFakeAssistant } from '../../testing/fake-assistant'
 import {
@@ -112,6 +113,7 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
       SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
       SEXTANT_ASSISTANT_URL: fake.url,
       SEXTANT_ASSISTANT_API_KEY: 'sk-test-upstream-key',
+      SEXTANT_REGISTRATION: 'open',
       SEXTANT_ASSISTANT_MODEL: 'test-model',
       SEXTANT_ASSISTANT_TIMEOUT_SECONDS: '1',
       SEXTANT_ASSISTANT_MAX_QUESTIONS: '2',
@@ -127,28 +129,21 @@ describe.each(storageModes())('assistant chat on %s storage', (mode) => {
     await chai(adminAccount)
     const login = await call('POST', '/api/v1/credentials/login', null, TEST_ADMIN)
     auth.admin = `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`
-    const member = await call('POST', `/api/v1/accounts/${adminAccount}/members`, auth.admin, {
+    await inviteAndAccept(t, auth.admin, adminAccount, {
       name: 'Vera Viewer',
       email: 'viewer@admin.test',
       role: 'Viewer',
     })
-    expect(member.status).toBe(200)
     auth.viewer = await sessionFor(db, (await membershipOf(db, 'viewer@admin.test')).uuid)
-    const bob = await call('POST', '/api/v1/credentials/register', null, {
-      email: 'bob@other.test',
-      password: 'bob-password-12',
-    })
+    const bob = await signUp(t, { email: 'bob@other.test', password: 'bob-password-12' })
     await chai((await membershipOf(db, 'bob@other.test')).account)
-    auth.other = `Bearer ${((await bob.json()) as { accessToken: string }).accessToken}`
-    const carol = await call('POST', '/api/v1/credentials/register', null, {
-      email: 'carol@third.test',
-      password: 'carol-password-1',
-    })
+    auth.other = `Bearer ${bob.accessToken}`
+    const carol = await signUp(t, { email: 'carol@third.test', password: 'carol-password-1' })
     // an account whose plan lacks the assistant (new accounts get every feature of their plan)
     await db.query("UPDATE accounts SET features = '{members}' WHERE uuid = $1", [
       (await membershipOf(db, 'carol@third.test')).account,
     ])
-    auth.noFeature = `Bearer ${((await carol.json()) as { accessToken: string }).accessToken}`
+    auth.noFeature = `Bearer ${carol.accessToken}`
   }, 90_000)
   afterAll(async () => {
     await t?.close()

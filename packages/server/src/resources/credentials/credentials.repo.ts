@@ -4,9 +4,16 @@ import type { Db, DbClient } from '../../db/connection'
 
 type Queryable = Pick<Db | DbClient, 'query'>
 
-export async function userExists(db: Queryable, email: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email])
-  return (rowCount ?? 0) > 0
+/** The user of an e-mail address (any case); null when there is none. */
+export async function userByEmail(
+  db: Queryable,
+  email: string,
+): Promise<{ uuid: string; email: string } | null> {
+  const { rows } = await db.query<{ uuid: string; email: string }>(
+    'SELECT uuid, email FROM users WHERE lower(email) = lower($1)',
+    [email],
+  )
+  return rows[0] ?? null
 }
 
 export async function insertUser(

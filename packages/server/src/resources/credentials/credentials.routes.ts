@@ -1,6 +1,7 @@
-// POST /api/v1/credentials/{login,register,forget,reset,logout,refresh} (spec accounts-and-api §7
-// Authentication; DESIGN §7): rate-limited sign-in with the MFA step, sign-up, password reset by mail,
-// session revoke and refresh. Messages say what to do next without revealing which e-mails exist.
+// POST /api/v1/credentials/{login,register,confirm,accept,forget,reset,logout,refresh} (spec
+// accounts-and-api §7 Authentication; DESIGN §7): rate-limited sign-in with the MFA step, sign-up and
+// invitations completed by mailed links (issue 13 items 6, 7), password reset by mail, session revoke and
+// refresh. Messages say what to do next without revealing which e-mails exist.
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
@@ -9,8 +10,10 @@ import { HttpError } from '../../http/errors'
 import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { findMemberByEmail, findMemberByMembership } from '../../services/identity.repo'
+import { acceptInvitation } from '../members/invitations.service'
 import { extendSession, revokeSession } from './credentials.repo'
 import {
+  confirmRegistration,
   mfaMethods,
   openSession,
   passwordMatches,
@@ -54,15 +57,40 @@ export function credentialsRoutes(
     return openSession(db, member, ttl, await mfaMethods(db, member.userUuid))
   })
 
-  bindRoute(app, routes.register, async ({ body }) => {
-    const membership = orThrow(await register(db, body))
+  const linkBase = () => publicUrl(app.server.address(), config)
+
+  // Sign-up proves control of the address by a mailed link and answers alike for every address
+  // (issue 13 items 7, 14); counted against the address's rate limit like a sign-in.
+  bindRoute(app, routes.register, async ({ body, request, reply }) => {
+    const admission = await takeAttempt(db, addressLimit(request.ip))
+    if (!admission.admitted) {
+      reply.header('retry-after', String(admission.retryAfterSeconds))
+      throw new HttpError(429, admission.message)
+    }
+    const deps = { db, mail, log: app.log, mode: config.registration, linkBase: linkBase() }
+    return { message: orThrow(await register(deps, body)) }
+  })
+
+  bindRoute(app, routes.confirmSignUp, async ({ body }) => {
+    const membership = orThrow(await confirmRegistration(db, body.token))
     const member = await findMemberByMembership(db, membership)
     if (!member) throw new Error('The new membership vanished.')
     return openSession(db, member, ttl, [])
   })
 
+  bindRoute(app, routes.acceptInvitation, async ({ body }) => {
+    const accepted = orThrow(await acceptInvitation(db, body.token, body))
+    return {
+      message: `You are now ${accepted.role} in ${accepted.accountName}: sign in${accepted.newUser ? ' with the password you chose' : ''}.`,
+      email: accepted.email,
+      account: { uuid: accepted.accountUuid, name: accepted.accountName },
+      role: accepted.role,
+      newUser: accepted.newUser,
+    }
+  })
+
   bindRoute(app, routes.forget, async ({ query }) => {
-    await sendPasswordReset(db, mail, query.email, publicUrl(app.server.address(), config))
+    await sendPasswordReset(db, mail, query.email, linkBase())
     return {
       message: 'If this e-mail address belongs to a user, a message with a reset token is on its way.',
     }

@@ -2,6 +2,7 @@
 // of the e-mail before the @ as name", §7 Authentication, MFA). Sessions store only token digests;
 // a member with MFA gets a session that may only answer the MFA challenge until the code is checked.
 import type { LoginResponse, MfaSignInMethod } from '@sextant/contract'
+import type { RegistrationMode } from '../../config'
 import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
 import { insertMembership, insertSession, type MemberRecord } from '../../services/identity.repo'
@@ -15,6 +16,7 @@ import {
   verifyPassword,
 } from '../../services/secrets'
 import { presentUser } from '../identity.routes'
+import { resendInvitations } from '../members/invitations.service'
 import { mfaRow } from '../mfa/mfa.repo'
 import {
   insertAccount,
@@ -23,11 +25,13 @@ import {
   revokeUserSessions,
   setPasswordHash,
   spendPasswordReset,
-  userExists,
+  userByEmail,
   userForReset,
 } from './credentials.repo'
-import { clearAttempts, emailKey } from './login-limit.repo'
+import { clearAttempts, emailKey, signUpMailLimit, takeAttempt } from './login-limit.repo'
 import type { MailTransport } from './mail'
+import { linkTokenHash, type MailLog, newLinkToken, sendInBackground } from './mail-link'
+import { insertRegistration, spendRegistration } from './registrations.repo'
 
 /** A session waiting for its second factor lives this long. */
 export const MFA_PENDING_MS = 5 * 60_000
@@ -77,21 +81,104 @@ export interface Registration {
   name?: string | undefined
 }
 
-/** A new user with a new account of their own, where they are Administrator; answers the membership. */
-export async function register(db: Db, input: Registration): Promise<Result<string>> {
+/** How long a sign-up link works. */
+export const SIGN_UP_TOKEN_MS = 24 * 60 * 60_000
+
+export const signUpClosedMessage =
+  'Sign-up is closed on this server (SEXTANT_REGISTRATION=closed): ask an account administrator to invite you.'
+
+/** The one answer to every sign-up in a mode, whoever owns the address (issue 13 item 14). */
+export function signUpAnswer(mode: 'invite' | 'open'): string {
+  return mode === 'open'
+    ? 'Check your mailbox: a message with a link that completes the sign-up is on its way (the link works once, within 24 hours). Nothing is created until it is opened.'
+    : 'Sign-up on this server needs an invitation: if this address has been invited, a message with its invitation link is on its way. Otherwise ask an account administrator to invite you.'
+}
+
+export interface SignUpDeps {
+  db: Db
+  mail: MailTransport
+  log: MailLog
+  mode: RegistrationMode
+  /** Where links in e-mails point. */
+  linkBase: string
+}
+
+/**
+ * A sign-up (issue 13 items 7, 14). Nothing is created here: with SEXTANT_REGISTRATION=open the address
+ * gets a link that makes the user and its account ({@link confirmRegistration}); with invite, an invited
+ * address gets its invitation links again; an address that has a user gets a mail saying someone tried
+ * to sign up with it. The answer and its time are the same for every address; mails go out in the
+ * background, at most a few an hour per address (the sign-up mail limit).
+ */
+export async function register(deps: SignUpDeps, input: Registration): Promise<Result<string>> {
+  const { db, mail, log, mode, linkBase } = deps
+  if (mode === 'closed') return fail('forbidden', signUpClosedMessage)
   const email = input.email.trim()
   const name = input.name?.trim() || email.split('@')[0] || email
+  // Hashed for every address, so that an answer's time says nothing about the address.
   const passwordHash = await hashPassword(input.password)
+  const answer = signUpAnswer(mode)
+  if (!(await takeAttempt(db, signUpMailLimit(email))).admitted) return ok(answer)
+  const user = await userByEmail(db, email)
+  if (mode === 'invite') {
+    const sent = await resendInvitations(db, mail, log, email, linkBase)
+    if (sent === 0 && user) sendInBackground(mail, log, alreadyRegisteredMail(user.email, linkBase))
+    return ok(answer)
+  }
+  if (user) {
+    sendInBackground(mail, log, alreadyRegisteredMail(user.email, linkBase))
+    return ok(answer)
+  }
+  const link = newLinkToken(SIGN_UP_TOKEN_MS)
+  await insertRegistration(db, link.tokenHash, { email, name, passwordHash }, link.expiresAt)
+  sendInBackground(mail, log, {
+    to: email,
+    subject: 'Sextant: complete your sign-up',
+    text: [
+      'Someone (hopefully you) signed up on Sextant with this e-mail address.',
+      '',
+      `Open ${linkBase}/confirm-sign-up?token=${link.token}`,
+      `or send this sign-up token to POST /api/v1/credentials/confirm: ${link.token}`,
+      '',
+      'The link works once, within 24 hours. If it was not you, ignore this message: nothing was created.',
+    ].join('\n'),
+  })
+  return ok(answer)
+}
+
+function alreadyRegisteredMail(to: string, linkBase: string) {
+  return {
+    to,
+    subject: 'Sextant: someone tried to sign up with your address',
+    text: [
+      'Someone (perhaps you) tried to sign up on Sextant with this e-mail address, which has a user already.',
+      'Nothing was changed.',
+      '',
+      `To sign in, open ${linkBase}/sign-in; if you forgot your password, use "Forgot password" there.`,
+      'If it was not you, you need not do anything.',
+    ].join('\n'),
+  }
+}
+
+/**
+ * Spends a sign-up link: the user (with the password chosen at sign-up) and a new account of their own,
+ * where they are Administrator. Answers the membership.
+ */
+export async function confirmRegistration(db: Db, token: string): Promise<Result<string>> {
   return inTransaction(db, async (client) => {
-    if (await userExists(client, email))
-      return fail(
-        'conflict',
-        'A user with this e-mail address exists already: sign in, or use "Forgot password".',
-      )
+    const pending = await spendRegistration(client, linkTokenHash(token))
+    if (!pending) return fail('invalid', 'The sign-up link is invalid, used or expired: sign up again.')
+    if (await userByEmail(client, pending.email))
+      return fail('conflict', 'This address has a user already: sign in, or use "Forgot password".')
     const userUuid = newUuid()
     const accountUuid = newUuid()
-    await insertUser(client, { uuid: userUuid, email, name, passwordHash })
-    await insertAccount(client, { uuid: accountUuid, name, email })
+    await insertUser(client, {
+      uuid: userUuid,
+      email: pending.email,
+      name: pending.name,
+      passwordHash: pending.passwordHash,
+    })
+    await insertAccount(client, { uuid: accountUuid, name: pending.name, email: pending.email })
     return ok(await insertMembership(client, accountUuid, userUuid, 'Administrator'))
   })
 }
@@ -105,8 +192,8 @@ export async function sendPasswordReset(
 ): Promise<void> {
   const user = await userForReset(db, email)
   if (!user || user.recentResets >= RESETS_PER_HOUR) return
-  const token = newAccessToken()
-  await insertPasswordReset(db, digestToken(token), user.uuid, new Date(Date.now() + RESET_TOKEN_MS))
+  const { token, tokenHash, expiresAt } = newLinkToken(RESET_TOKEN_MS)
+  await insertPasswordReset(db, tokenHash, user.uuid, expiresAt)
   await mail.send({
     to: user.email,
     subject: 'Sextant: set a new password',
@@ -125,7 +212,7 @@ export async function sendPasswordReset(
 export async function resetPassword(db: Db, token: string, password: string): Promise<Result<void>> {
   const passwordHash = await hashPassword(password)
   return inTransaction(db, async (client) => {
-    const user = await spendPasswordReset(client, digestToken(token))
+    const user = await spendPasswordReset(client, linkTokenHash(token))
     if (!user) return fail('invalid', 'The reset token is invalid, used or expired: ask for a new one.')
     await setPasswordHash(client, user.userUuid, passwordHash)
     await revokeUserSessions(client, user.userUuid)

@@ -46,16 +46,41 @@ describe.each(storageModes())('credentials, MFA and administration on %s storage
     })
     await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r))
     process.env.SEXTANT_SMTP_URL = `smtp://127.0.0.1:${port}`
-    t = await startTestInstance(mode, {}, { workers: false })
+    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' }, { workers: false })
     api = new RecordingApi(t.url)
-    const r = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'carol.admin@example.test', password: 'carol-password-1' },
-    })
+    const r = await signUp('carol.admin@example.test', 'carol-password-1')
     keep('carol-password-1')
     keep(String(r.json.accessToken), last())
     admin = `Bearer ${r.json.accessToken}`
     account = String(r.json.user?.account?.uuid)
   })
+  /** The token of the newest mail to `to` naming POST /api/v1/credentials/<route> (SMTP soft breaks undone). */
+  async function mailedToken(to: string, route: string, after: number): Promise<string> {
+    const pattern = new RegExp(`credentials/${route}: (\\S+)`)
+    let found: string | undefined
+    for (const deadline = Date.now() + 5000; !found && Date.now() < deadline; ) {
+      const mail = mails
+        .slice(after)
+        .map((m) => m.replace(/=\r?\n/g, ''))
+        .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+        .at(-1)
+      found = mail ? pattern.exec(mail)![1] : undefined
+      if (!found) await new Promise((r) => setTimeout(r, 20))
+    }
+    if (!found) throw new Error(`no ${route} mail to ${to}`)
+    keep(found!)
+    return found!
+  }
+  /** A sign-up completed with the token of its e-mail (issue 13 item 7); answers the session. */
+  async function signUp(email: string, password: string) {
+    const before = mails.length
+    const asked = await api.call('POST', '/api/v1/credentials/register', { body: { email, password } })
+    expect(asked.status, asked.text).toBe(200)
+    return api.call('POST', '/api/v1/credentials/confirm', {
+      body: { token: await mailedToken(email, 'confirm', before) },
+    })
+  }
+
   afterAll(async () => {
     await t?.close()
     await new Promise((r) => smtp.close(() => r(null)))
@@ -173,9 +198,7 @@ describe.each(storageModes())('credentials, MFA and administration on %s storage
   })
 
   it('locks a login after 20 failures in a minute with a clear message', async () => {
-    await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'dave@example.test', password: 'dave-password-1' },
-    })
+    await signUp('dave@example.test', 'dave-password-1')
     keep('dave-password-1')
     for (let i = 0; i < 20; i++) {
       const r = await api.call('POST', '/api/v1/credentials/login', {
@@ -222,8 +245,16 @@ describe.each(storageModes())('credentials, MFA and administration on %s storage
       auth: admin,
       body: { name: 'Erin', email: 'erin@example.test' },
     })
-    expect(added.json).toMatchObject({ role: 'Viewer', email: 'erin@example.test' })
-    await expect.poll(() => mails.some((m) => m.includes('erin@example.test')), { timeout: 5000 }).toBe(true)
+    expect(added.json).toMatchObject({ role: 'Viewer', email: 'erin@example.test', status: 'invited' })
+    const accepted = await api.call('POST', '/api/v1/credentials/accept', {
+      body: { token: await mailedToken('erin@example.test', 'accept', 0), password: 'erin-password-1' },
+    })
+    keep('erin-password-1')
+    expect(accepted.status, accepted.text).toBe(200)
+    const erin = (
+      await api.call('GET', `/api/v1/accounts/${account}/members/erin@example.test`, { auth: admin })
+    ).json
+    expect(erin).toMatchObject({ status: 'active' })
     const changed = await api.call('POST', `/api/v1/accounts/${account}/members/erin@example.test`, {
       auth: admin,
       body: { role: 'Collaborator' },
@@ -247,7 +278,7 @@ describe.each(storageModes())('credentials, MFA and administration on %s storage
     expect(join.json).toMatchObject({ email: 'erin@example.test', role: 'Collaborator' })
     const primary = await api.call(
       'POST',
-      `/api/v1/accounts/${account}/members/${added.json.uuid}/primary?teamuuid=${team.json.uuid}`,
+      `/api/v1/accounts/${account}/members/${erin.uuid}/primary?teamuuid=${team.json.uuid}`,
       { auth: admin },
     )
     expect(primary.json.primaryTeam).toBe(team.json.uuid)

@@ -45,6 +45,15 @@ export const mfaLimit = (userUuid: string): Limit => ({
   message: mfaLockedMessage,
 })
 
+export const SIGN_UP_MAILS_PER_MINUTE = 3
+/** The mails a sign-up sends to one address (issue 13 item 14): 3 a minute, then none for an hour. */
+export const signUpMailLimit = (email: string): Limit => ({
+  key: `signup:${email.trim().toLowerCase()}`,
+  perMinute: SIGN_UP_MAILS_PER_MINUTE,
+  lockSeconds: 3600,
+  message: 'Too many sign-ups for this address: no more mails go to it for an hour.',
+})
+
 export type Admission = { admitted: true } | { admitted: false; message: string; retryAfterSeconds: number }
 
 /**

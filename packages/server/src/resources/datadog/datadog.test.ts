@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboundClient } from '../../http-client'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { type FakeDatadog, startFakeDatadog } from '../../testing/fake-datadog'
 import {
@@ -88,6 +89,7 @@ describe.each(storageModes())('datadog integration on %s storage', (mode) => {
       SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true',
       SEXTANT_INTEGRATION_TIMEOUT_SECONDS: '2',
       SEXTANT_DATADOG_INTERVAL_MINUTES: '30',
+      SEXTANT_REGISTRATION: 'open',
     })
     api = new RecordingApi(t.url)
     const deadline = Date.now() + 30_000
@@ -104,19 +106,13 @@ describe.each(storageModes())('datadog integration on %s storage', (mode) => {
       .rows[0]!.name
     const login = await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })
     auth.admin = `Bearer ${login.json.accessToken}`
-    const viewer = await api.call('POST', `/api/v1/accounts/${account}/members`, {
-      auth: auth.admin,
-      body: { name: 'Viewer', email: 'viewer@dd.test', role: 'Viewer' },
-    })
-    expect(viewer.status).toBe(200)
+    await inviteAndAccept(t, auth.admin, account, { name: 'Viewer', email: 'viewer@dd.test', role: 'Viewer' })
     auth.viewer = await sessionFor(db, (await membershipOf(db, 'viewer@dd.test')).uuid)
-    const carol = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'carol@nodd.test', password: 'carol-password-1' },
-    })
+    const carol = await signUp(t, { email: 'carol@nodd.test', password: 'carol-password-1' })
     await db.query("UPDATE accounts SET features = '{members,jira}' WHERE uuid = $1", [
       (await membershipOf(db, 'carol@nodd.test')).account,
     ])
-    auth.noFeature = `Bearer ${carol.json.accessToken}`
+    auth.noFeature = `Bearer ${carol.accessToken}`
 
     // One project with two branches, each with a report.
     const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }

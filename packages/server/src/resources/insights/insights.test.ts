@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, type TestInstance, waitForReport } from '../../testing/instance'
 
@@ -41,14 +42,9 @@ describe.each(storageModes())('account-wide report views on %s storage', (mode) 
   }
 
   async function register(email: string, password: string, into: Record<string, string>) {
-    const r = await fetch(`${t.url}/api/v1/credentials/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    })
-    const body = (await r.json()) as Json
-    into.authorization = `Bearer ${body.accessToken}`
-    return String(body.user.account.uuid)
+    const session = await signUp(t, { email, password })
+    into.authorization = `Bearer ${session.accessToken}`
+    return session.user.account.uuid
   }
 
   async function upload(headers: Record<string, string>, name: string, files: [string, Buffer][]) {
@@ -69,7 +65,10 @@ describe.each(storageModes())('account-wide report views on %s storage', (mode) 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sx-insights-'))
     writeFileSync(join(dir, 'ms.jsonl'), `${JSON.stringify(advisory)}\n`)
-    t = await startTestInstance(mode, { SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl') })
+    t = await startTestInstance(mode, {
+      SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
+      SEXTANT_REGISTRATION: 'open',
+    })
     const deadline = Date.now() + 30_000
     while (
       !JSON.stringify(await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).json()).includes('"npm"')

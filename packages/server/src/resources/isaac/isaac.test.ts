@@ -2,6 +2,7 @@
 // /api/v1/isaac/me/policies/{sysid}", §6 area "isaac"; issue 7): stored per account, replaced whole,
 // bad input refused with a message naming the field and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../../testing/instance'
 import { membershipOf, sessionFor } from '../admin/test-kit'
@@ -24,7 +25,7 @@ describe.each(storageModes())('isaac policies on %s storage', (mode) => {
   const list = '/api/v1/isaac/me/policies'
 
   beforeAll(async () => {
-    t = await startTestInstance(mode, {}, { workers: false })
+    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' }, { workers: false })
   })
   afterAll(async () => t?.close())
 
@@ -72,11 +73,7 @@ describe.each(storageModes())('isaac policies on %s storage', (mode) => {
   })
 
   it('lets Administrators set policies, other roles read, and keeps accounts apart', async () => {
-    await call('POST', '/api/v1/accounts/me/members', {
-      name: 'V',
-      email: 'viewer@isaac.test',
-      role: 'Viewer',
-    })
+    await inviteAndAccept(t, admin, 'me', { name: 'V', email: 'viewer@isaac.test', role: 'Viewer' })
     const viewer = await sessionFor(
       t.sextant.db,
       (await membershipOf(t.sextant.db, 'viewer@isaac.test')).uuid,
@@ -84,12 +81,8 @@ describe.each(storageModes())('isaac policies on %s storage', (mode) => {
     expect((await call('GET', list, undefined, viewer)).json).toHaveLength(2)
     expect((await call('POST', `${list}/x1`, { enabled: true, severity: 'LOW' }, viewer)).status).toBe(403)
     expect((await call('GET', list, undefined, null)).status).toBe(401)
-    const bob = await fetch(`${t.url}/api/v1/credentials/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bob@isaac.test', password: 'bob-password-12' }),
-    })
-    const other = `Bearer ${((await bob.json()) as { accessToken: string }).accessToken}`
+    const bob = await signUp(t, { email: 'bob@isaac.test', password: 'bob-password-12' })
+    const other = `Bearer ${bob.accessToken}`
     expect((await call('GET', list, undefined, other)).json).toEqual([])
     expect((await call('POST', `${list}/x1`, { enabled: true, severity: 'LOW' }, other)).status).toBe(200)
     expect((await call('GET', list)).json).toHaveLength(2)

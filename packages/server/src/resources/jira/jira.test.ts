@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type JiraIssueMeta, jiraMessages } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { FAKE_JIRA_PRIORITIES, type FakeJira, startFakeJira } from '../../testing/fake-jira'
 import {
@@ -58,6 +59,7 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
       SEXTANT_ADVISORY_SOURCES: join(dir, 'ms.jsonl'),
       SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true',
       SEXTANT_JIRA_TIMEOUT_SECONDS: '1',
+      SEXTANT_REGISTRATION: 'open',
     })
     api = new RecordingApi(t.url)
     const deadline = Date.now() + 30_000
@@ -75,29 +77,21 @@ describe.each(storageModes())('jira integration on %s storage', (mode) => {
     auth.admin = `Bearer ${login.json.accessToken}`
     for (const role of ['Viewer', 'Collaborator'] as const) {
       const email = `${role.toLowerCase()}@admin.test`
-      const r = await api.call('POST', `/api/v1/accounts/${account}/members`, {
-        auth: auth.admin,
-        body: { name: role, email, role },
-      })
-      expect(r.status).toBe(200)
+      await inviteAndAccept(t, auth.admin, account, { name: role, email, role })
       auth[role === 'Viewer' ? 'viewer' : 'collaborator'] = await sessionFor(
         db,
         (await membershipOf(db, email)).uuid,
       )
     }
-    const bob = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'bob@other.test', password: 'bob-password-12' },
-    })
+    const bob = await signUp(t, { email: 'bob@other.test', password: 'bob-password-12' })
     await feature((await membershipOf(db, 'bob@other.test')).account)
-    auth.other = `Bearer ${bob.json.accessToken}`
-    const carol = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'carol@third.test', password: 'carol-password-1' },
-    })
+    auth.other = `Bearer ${bob.accessToken}`
+    const carol = await signUp(t, { email: 'carol@third.test', password: 'carol-password-1' })
     // an account whose plan lacks the integration (new accounts get every feature of their plan)
     await db.query("UPDATE accounts SET features = '{members}' WHERE uuid = $1", [
       (await membershipOf(db, 'carol@third.test')).account,
     ])
-    auth.noFeature = `Bearer ${carol.json.accessToken}`
+    auth.noFeature = `Bearer ${carol.accessToken}`
 
     const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
     const form = new FormData()

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, type TestInstance } from '../../testing/instance'
 
@@ -36,9 +37,9 @@ describe.each(storageModes())('SMS second factor at sign-in on %s storage', (mod
   beforeAll(async () => {
     // The SMS sender is chosen from the process environment when the routes are built.
     process.env.SEXTANT_SMS_OUTBOX = outbox
-    t = await startTestInstance(mode, {}, { workers: false })
+    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' }, { workers: false })
     for (const email of ['sid@sms.test', 'tom@sms.test'])
-      await post('/api/v1/credentials/register', null, { email, password: 'sms-password-1' })
+      await signUp(t, { email, password: 'sms-password-1' })
     const setup = (
       await post('/api/v1/credentials/login', null, {
         email: 'sid@sms.test',

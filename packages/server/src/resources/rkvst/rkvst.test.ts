@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { type FakeDataTrails, startFakeDataTrails } from '../../testing/fake-datatrails'
 import {
@@ -40,26 +41,20 @@ describe.each(storageModes())('DataTrails integration on %s storage', (mode) => 
     t = await startTestInstance(mode, {
       SEXTANT_ALLOW_PRIVATE_INTEGRATIONS: 'true',
       SEXTANT_INTEGRATION_TIMEOUT_SECONDS: '2',
+      SEXTANT_REGISTRATION: 'open',
     })
     api = new RecordingApi(t.url)
     const db = t.sextant.db
     account = (await membershipOf(db, TEST_ADMIN.email)).account
     const login = await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })
     auth.admin = `Bearer ${login.json.accessToken}`
-    const viewer = await post(`/api/v1/accounts/${account}/members`, {
-      name: 'Viewer',
-      email: 'viewer@dt.test',
-      role: 'Viewer',
-    })
-    expect(viewer.status).toBe(200)
+    await inviteAndAccept(t, auth.admin, account, { name: 'Viewer', email: 'viewer@dt.test', role: 'Viewer' })
     auth.viewer = await sessionFor(db, (await membershipOf(db, 'viewer@dt.test')).uuid)
-    const carol = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'carol@nodt.test', password: 'carol-password-1' },
-    })
+    const carol = await signUp(t, { email: 'carol@nodt.test', password: 'carol-password-1' })
     await db.query("UPDATE accounts SET features = '{members,jira}' WHERE uuid = $1", [
       (await membershipOf(db, 'carol@nodt.test')).account,
     ])
-    auth.noFeature = `Bearer ${carol.json.accessToken}`
+    auth.noFeature = `Bearer ${carol.accessToken}`
     const token = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')

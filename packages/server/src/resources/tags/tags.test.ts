@@ -3,6 +3,7 @@
 // until a tag of that name (any case) marks it, applies in the next recompute, and stops when the tag
 // goes. Names are unique per account, projects must be the account's, other accounts see nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import {
   startTestInstance,
@@ -74,7 +75,7 @@ describe.each(storageModes())('tags on %s storage', (mode) => {
   }
 
   beforeAll(async () => {
-    t = await startTestInstance(mode, { SEXTANT_OFFLINE: 'true' })
+    t = await startTestInstance(mode, { SEXTANT_OFFLINE: 'true', SEXTANT_REGISTRATION: 'open' })
     const form = new FormData()
     form.append('file', new Blob([JSON.stringify(sbom)]), 'bom.json')
     const up = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main`, {
@@ -87,19 +88,13 @@ describe.each(storageModes())('tags on %s storage', (mode) => {
     await waitForReport(t.url, pid, 'main', { authorization: admin })
     for (const role of ['Viewer', 'TeamAdministrator'] as const) {
       const email = `${role.toLowerCase()}@tags.test`
-      expect((await call('POST', '/api/v1/accounts/me/members', { name: role, email, role })).status).toBe(
-        200,
-      )
+      await inviteAndAccept(t, admin, 'me', { name: role, email, role })
       const session = await sessionFor(t.sextant.db, (await membershipOf(t.sextant.db, email)).uuid)
       if (role === 'Viewer') viewer = session
       else teamAdmin = session
     }
-    const bob = await fetch(`${t.url}/api/v1/credentials/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bob@other.test', password: 'bob-password-12' }),
-    })
-    otherAdmin = `Bearer ${((await bob.json()) as { accessToken: string }).accessToken}`
+    const bob = await signUp(t, { email: 'bob@other.test', password: 'bob-password-12' })
+    otherAdmin = `Bearer ${bob.accessToken}`
   }, 60_000)
   afterAll(async () => t?.close())
 

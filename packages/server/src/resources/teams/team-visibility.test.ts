@@ -4,6 +4,7 @@
 // answers 404 exactly as a project that does not exist. New projects belong to ?teamUuid or the primary team.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteAndAccept, signUp } from '../../testing/accounts'
 import { storageModes } from '../../testing/databases'
 import { startTestInstance, type TestInstance, waitForReport } from '../../testing/instance'
 import { type Loose, membershipOf, RecordingApi, sessionFor } from '../admin/test-kit'
@@ -40,14 +41,12 @@ describe.each(storageModes())('team visibility on %s storage', (mode) => {
   const uuidsOf = (list: Loose) => (list as unknown as { uuid: string }[]).map((p) => p.uuid).sort()
 
   beforeAll(async () => {
-    t = await startTestInstance(mode)
+    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' })
     api = new RecordingApi(t.url)
     const db = t.sextant.db
-    const alice = await api.call('POST', '/api/v1/credentials/register', {
-      body: { email: 'alice@teams.test', password: 'alice-password-1' },
-    })
-    auth.admin = `Bearer ${alice.json.accessToken}`
-    account = String(alice.json.user?.account?.uuid)
+    const alice = await signUp(t, { email: 'alice@teams.test', password: 'alice-password-1' })
+    auth.admin = `Bearer ${alice.accessToken}`
+    account = alice.user.account.uuid
     const teams = await get(auth.admin, `/api/v1/accounts/${account}/teams`)
     team.everyone = String(teams.json[0]!.uuid)
     for (const name of ['red', 'blue'] as const) {
@@ -63,11 +62,7 @@ describe.each(storageModes())('team visibility on %s storage', (mode) => {
     ] as const
     for (const [key, role, inTeam, teamRole] of members) {
       const email = `${key.toLowerCase()}@teams.test`
-      const r = await api.call('POST', `/api/v1/accounts/${account}/members`, {
-        auth: auth.admin,
-        body: { name: key, email, role },
-      })
-      expect(r.status).toBe(200)
+      await inviteAndAccept(t, auth.admin, account, { name: key, email, role })
       const membership = await membershipOf(db, email)
       if (inTeam) {
         const added = await api.call('POST', `/api/v1/teams/${team[inTeam]}/members`, {

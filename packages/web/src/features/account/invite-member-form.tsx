@@ -1,5 +1,6 @@
-// Invites a member (POST /api/v1/accounts/{id}/members with name, e-mail, role): the server sends the
-// new member an e-mail to set a password; the role is Viewer unless another is chosen (§5).
+// Invites a member (POST /api/v1/accounts/{id}/members with name, e-mail, role): the server mails the
+// address a link to accept (issue 13 items 6, 7); the member is listed as invited until then. The role is
+// Viewer unless another is chosen (§5).
 import { Group, Stack, Text, TextInput } from '@mantine/core'
 import type { Role } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
@@ -28,7 +29,10 @@ export function InviteMemberForm({ accountId, allowed }: { accountId: string; al
     setBusy(true)
     try {
       const member = await accountApi.addMember(accountId, name.trim(), email.trim(), role)
-      showAlert('success', `${member.name} was invited as ${member.role}.`)
+      showAlert(
+        'success',
+        `${member.name} was invited as ${member.role}: they join when they accept the e-mailed link.`,
+      )
       setName('')
       setEmail('')
       setRole(initialRole)

@@ -1,6 +1,7 @@
 // One member of the account: name, e-mail, role (changeable by roles that may edit members) and
-// removal (roles that may delete members); otherwise disabled with the spec's tooltip (§6).
-import { Box, Group, Stack, Text, Tooltip } from '@mantine/core'
+// removal (roles that may delete members); otherwise disabled with the spec's tooltip (§6). An invitation
+// not accepted yet is marked "Invited" (it grants nothing until then; removing it cancels it).
+import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core'
 import type { Member, Role } from '@sextant/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAlerts } from '../../ui/alerts/use-alerts'
@@ -31,7 +32,11 @@ export function MemberRow({ accountId, member, self, mayEdit, mayDelete }: Membe
   })
   const remove = useMutation({
     mutationFn: () => accountApi.removeMember(accountId, member.uuid),
-    onSuccess: done(`${member.name} was removed from the account.`),
+    onSuccess: done(
+      member.status === 'invited'
+        ? `The invitation of ${member.name} was cancelled.`
+        : `${member.name} was removed from the account.`,
+    ),
     onError: (error) => showAlert('error', failureMessage(error)),
   })
   const role = (
@@ -49,6 +54,7 @@ export function MemberRow({ accountId, member, self, mayEdit, mayDelete }: Membe
     <Group
       data-testid="member-row"
       data-email={member.email}
+      data-status={member.status}
       justify="space-between"
       wrap="wrap"
       gap="sm"
@@ -65,6 +71,11 @@ export function MemberRow({ accountId, member, self, mayEdit, mayDelete }: Membe
               <Text size="xs" c="dimmed">
                 (you)
               </Text>
+            ) : null}
+            {member.status === 'invited' ? (
+              <Badge size="xs" variant="light" color="gray" data-testid="member-invited">
+                Invited
+              </Badge>
             ) : null}
           </Group>
           <Text size="xs" c="dimmed">

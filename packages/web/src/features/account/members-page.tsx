@@ -31,7 +31,7 @@ export function MembersPage() {
     <Stack gap="lg">
       <SectionCard
         title="Invite a member"
-        subtitle="They get an e-mail to choose their password"
+        subtitle="They get an e-mail with a link to accept; until then they hold no rights"
         testId="invite-card"
       >
         <InviteMemberForm accountId={accountId} allowed={may('members', 'create')} />

@@ -1,16 +1,15 @@
-// /register: sign up (POST /api/v1/credentials/register): a new account with the caller as its
-// Administrator; the name defaults to the part of the e-mail before '@' (accounts-and-api §5).
+// /register: sign up (POST /api/v1/credentials/register): the server mails the address a link that
+// completes the sign-up (/confirm-sign-up, issue 13 item 7) and answers alike for every address; a new
+// account with the caller as its Administrator; the name defaults to the part of the e-mail before '@'
+// (accounts-and-api §5). Servers with SEXTANT_REGISTRATION=closed answer why sign-up is refused.
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
-import { storeToken } from '../../lib/auth-storage'
+import { Link } from 'react-router-dom'
 import { accountApi, failureMessage } from './account-api'
 import { AuthCard } from './auth-card'
 
 export function RegisterPage() {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const [sent, setSent] = useState<string | null>(null)
   const [email, setEmail] = useState('')
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
@@ -24,9 +23,7 @@ export function RegisterPage() {
     setFailure(null)
     try {
       const answer = await accountApi.register(email.trim(), password, name.trim() || undefined)
-      storeToken(answer.accessToken)
-      await queryClient.resetQueries()
-      navigate('/account', { replace: true })
+      setSent(answer.message)
     } catch (error) {
       setFailure(failureMessage(error))
     } finally {
@@ -34,6 +31,14 @@ export function RegisterPage() {
     }
   }
 
+  if (sent)
+    return (
+      <AuthCard title="Check your mailbox" subtitle={email.trim()} testId="register-sent">
+        <Alert color="blue" variant="light" data-testid="register-message">
+          {sent}
+        </Alert>
+      </AuthCard>
+    )
   return (
     <AuthCard
       title="Create your Sextant account"

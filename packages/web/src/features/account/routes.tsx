@@ -4,8 +4,10 @@
 import type { RouteObject } from 'react-router-dom'
 import { AdminPage } from '../admin/admin-page'
 import { LicencePoliciesPage } from '../licence-policies/licence-policies-page'
+import { AcceptInvitationPage } from './accept-invitation-page'
 import { AccountLayout } from './account-layout'
 import { ConfigurationPage } from './configuration-page'
+import { ConfirmSignUpPage } from './confirm-sign-up-page'
 import { ForgotPasswordPage } from './forgot-password-page'
 import { JiraPage } from './jira-page'
 import { MembersPage } from './members-page'
@@ -19,6 +21,8 @@ import { TeamsPage } from './teams-page'
 export const accountRoutes: RouteObject[] = [
   { path: '/account/sign-in', element: <SignInPage /> },
   { path: '/register', element: <RegisterPage /> },
+  { path: '/confirm-sign-up', element: <ConfirmSignUpPage /> },
+  { path: '/accept-invitation', element: <AcceptInvitationPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   {
