@@ -66,8 +66,19 @@ describe('a report that could not be assessed, in Chromium', () => {
     // no doughnut for a domain not assessed, and the outcome is not PASS
     expect(await page.locator('[data-testid="summary-charts"] canvas').count()).toBe(0)
     expect(await page.getByTestId('executive-summary').innerText()).toMatch(/FAIL/)
+    // the sections say not assessed instead of counting zeros
+    await page.getByTestId('section-stability').waitFor({ timeout: 20_000 })
+    for (const section of ['section-security', 'section-stability', 'section-licensing'])
+      expect(await page.getByTestId(section).innerText(), section).toMatch(/components? · not assessed/)
     await page.screenshot({ path: join(shots, 'not-assessed-report.png'), fullPage: true })
     await page.close()
+    // on a phone the banner's examples wrap inside the page
+    const phone = await open(reportPath(), 390, 844)
+    await phone.getByTestId('report-gaps').waitFor({ timeout: 20_000 })
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await phone.screenshot({ path: join(shots, 'not-assessed-report-mobile.png') })
+    await phone.close()
   })
 
   it('the project list and the dashboard read n/a, never a green score or a green zero', async () => {

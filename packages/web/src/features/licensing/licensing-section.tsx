@@ -11,6 +11,7 @@ import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
 import { RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
+import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { SECTION_ANCHORS } from '../report/report-summary'
 import { LicenceEditing, useLicenceEditing } from './licence-editing'
@@ -96,7 +97,11 @@ export function LicensingSection() {
     <SectionCard
       id={SECTION_ANCHORS.licensing}
       title="Licensing assessment"
-      subtitle={`${formatCount(licensing.componentsCount, 'component')} · forbidden ${licensing.summary.forbiddenWithoutExclusion} · not declared ${licensing.summary.undeclaredWithoutExclusion}`}
+      subtitle={sectionSubtitle(
+        licensing.assessment,
+        formatCount(licensing.componentsCount, 'component'),
+        `forbidden ${licensing.summary.forbiddenWithoutExclusion} · not declared ${licensing.summary.undeclaredWithoutExclusion}`,
+      )}
       aside={licensing.assessed ? tools : undefined}
       collapsible
       collapsedContent={licensing.assessed ? summary : null}

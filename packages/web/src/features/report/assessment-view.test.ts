@@ -10,6 +10,7 @@ import {
   relationshipView,
   scoreBadgeView,
   scoreText,
+  sectionSubtitle,
 } from './assessment-view'
 import { minimalReport } from './fixtures/minimal-report'
 
@@ -164,6 +165,21 @@ describe('relationships', () => {
     })
     expect(relationshipView({ direct: 2, transitive: 1, unknownRelationships: 1 }).note).toMatch(
       /^1 component comes/,
+    )
+  })
+})
+
+describe('section subtitles', () => {
+  const a = (state: 'complete' | 'partial' | 'none') => ({ state, components: 5, assessedComponents: 3 })
+  it('no zero counts for a domain not assessed, the share assessed for a partial one', () => {
+    expect(sectionSubtitle(a('complete'), '5 components', 'patch 1 · minor 0 · major 2')).toBe(
+      '5 components · patch 1 · minor 0 · major 2',
+    )
+    expect(sectionSubtitle(a('partial'), '5 components', 'patch 1 · minor 0 · major 2')).toBe(
+      '5 components · patch 1 · minor 0 · major 2 · partly assessed (3 of 5 components)',
+    )
+    expect(sectionSubtitle(a('none'), '5 components', 'patch 0 · minor 0 · major 0')).toBe(
+      '5 components · not assessed',
     )
   })
 })

@@ -150,3 +150,18 @@ export function historyScores(entry: {
 }) {
   return `${scoreText(entry.security)} / ${scoreText(entry.stability)} / ${scoreText(entry.licensing)}`
 }
+
+/**
+ * A domain section's subtitle: its counts when assessed whole; "partly assessed (a of n components)" after
+ * them when partial; only "not assessed" when nothing was, since its zeros would read as a clean result.
+ */
+export function sectionSubtitle(
+  assessment: Pick<Report['security']['assessment'], 'state' | 'components' | 'assessedComponents'>,
+  components: string,
+  counts: string,
+): string {
+  if (assessment.state === 'none') return `${components} · not assessed`
+  if (assessment.state === 'partial')
+    return `${components} · ${counts} · partly assessed (${assessment.assessedComponents} of ${assessment.components} components)`
+  return `${components} · ${counts}`
+}

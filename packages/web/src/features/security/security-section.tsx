@@ -9,6 +9,7 @@ import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
 import { ComponentCard } from './component-card'
@@ -68,7 +69,11 @@ export function SecuritySection() {
     <SectionCard
       id={SECTION_ANCHORS.security}
       title="Security assessment"
-      subtitle={`${formatCount(report.security.componentsCount, 'component')} · ${formatCount(rows.length, 'shown', 'shown')}`}
+      subtitle={sectionSubtitle(
+        report.security.assessment,
+        formatCount(report.security.componentsCount, 'component'),
+        formatCount(rows.length, 'shown', 'shown'),
+      )}
       aside={report.security.assessed ? tools : undefined}
       collapsible
       collapsedContent={<SummaryTable />}

@@ -10,6 +10,7 @@ import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
 import { type LibraryExclusions, RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
+import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
 import { isOutdated, type StabilityRow, stabilityCsv, stabilityRows } from './stability-model'
@@ -114,7 +115,11 @@ export function StabilitySection() {
     <SectionCard
       id={SECTION_ANCHORS.stability}
       title="Stability assessment"
-      subtitle={`${formatCount(stability.componentsCount, 'component')} · patch ${stability.summary.patch} · minor ${stability.summary.minor} · major ${stability.summary.major}`}
+      subtitle={sectionSubtitle(
+        stability.assessment,
+        formatCount(stability.componentsCount, 'component'),
+        `patch ${stability.summary.patch} · minor ${stability.summary.minor} · major ${stability.summary.major}`,
+      )}
       aside={
         stability.assessed ? (
           <Group gap="xs">
