@@ -68,7 +68,7 @@ describe('role limits in Chromium', () => {
 
   it('shows Add project only to roles that may create projects', async () => {
     const collaborator = await open(who.collaborator, '/projects.html')
-    await collaborator.getByRole('heading', { name: 'Projects' }).waitFor()
+    await collaborator.getByRole('heading', { name: 'Projects', exact: true }).waitFor()
     await collaborator.waitForTimeout(300)
     expect(await collaborator.getByTestId('add-project').count()).toBe(0)
     // The empty list says who creates projects instead of an upload example they would be refused.
