@@ -99,6 +99,16 @@ describe('the owner journey in Chromium', () => {
       apiToken = ((await page.getByTestId('token-secret').textContent()) ?? '').trim()
       expect(apiToken.length).toBeGreaterThan(20)
       await shot('token-created')
+      // at 390 px the account tabs scroll sideways on one line instead of spilling out of the page
+      await page.setViewportSize({ width: 390, height: 844 })
+      const tabs = page.locator('.account-tab-list')
+      const fit = await tabs.evaluate((el) => ({
+        overflow: getComputedStyle(el).overflowX,
+        page: document.documentElement.scrollWidth <= window.innerWidth,
+      }))
+      expect(fit).toEqual({ overflow: 'auto', page: true })
+      await shot('account-tabs-390')
+      await page.setViewportSize({ width: 1440, height: 900 })
       await waitForAdvisories(url)
       const form = new FormData()
       for (const f of ['package.json', 'package-lock.json'])
@@ -151,6 +161,15 @@ describe('the owner journey in Chromium', () => {
       await item.getByTestId('advice-toggle').click()
       await item.getByRole('tab', { name: 'Actions' }).click()
       await item.getByTestId('action-mitigated').click()
+      // §4: trusting a library with what it brings in forces the recompute on
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel(/^This library version/).check()
+      await page.getByTestId('exclude-transitive').check()
+      const recomputeNow = page.getByTestId('exclude-recompute')
+      expect([await recomputeNow.isChecked(), await recomputeNow.isDisabled()]).toEqual([true, true])
+      await shot('exclude-dialog-transitive')
+      await dialog.getByLabel('This vulnerability').check()
+      expect([await recomputeNow.isChecked(), await recomputeNow.isDisabled()]).toEqual([false, false])
       await page
         .getByTestId('exclude-explanation')
         .fill('Not reachable: the template compiler runs at build time only.')
@@ -160,6 +179,27 @@ describe('the owner journey in Chromium', () => {
       expect(await status.textContent()).toMatch(/applies at recompute.*mitigated.*by admin/)
       await item.scrollIntoViewIfNeeded()
       await shot('security-excluded-pending')
+    },
+    LONG,
+  )
+
+  it(
+    '6b. the card explains it without a language model, teaches the weakness, and shows a sysadmin its data',
+    async () => {
+      const item = page.getByTestId('advice-item').first()
+      // no model is configured: the assistant answers from the advisory data and says so
+      await item.getByRole('tab', { name: 'AI' }).click()
+      await expect
+        .poll(() => item.getByTestId('assistant-answer').first().textContent(), { timeout: LONG })
+        .toContain('No language model is configured on this server')
+      expect(await item.getByTestId('assistant-answer').first().textContent()).toContain('Fix')
+      await item.scrollIntoViewIfNeeded()
+      await shot('assistant-advisory-data')
+      await item.getByRole('tab', { name: 'Learn more' }).click()
+      await expect.poll(() => item.getByTestId('learn-more').textContent()).toContain('CWE-184')
+      await item.getByRole('tab', { name: 'SA' }).click()
+      await expect.poll(() => item.getByTestId('sysadmin-panel').textContent()).toContain('CVE-2023-45133')
+      await shot('advice-sysadmin-tab')
     },
     LONG,
   )
@@ -279,6 +319,45 @@ describe('the owner journey in Chromium', () => {
   )
 
   it(
+    '9b. a score badge scrolls its section below the sticky title row; the history and its differences say "excluded"',
+    async () => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.getByTestId('score-licensing').click()
+      const heading = page.getByTestId('section-licensing')
+      await expect
+        .poll(async () => {
+          const row = await page.getByTestId('report-title-row').boundingBox()
+          const top = await heading.boundingBox()
+          return row && top ? top.y - (row.y + row.height) : -1
+        })
+        .toBeGreaterThanOrEqual(0)
+      await shot('badge-scrolled-licensing')
+      await reveal('section-history')
+      await page
+        .getByTestId('section-history')
+        .getByRole('button', { name: /Project history/ })
+        .click()
+      await page.getByTestId('history-point').first().waitFor()
+      await page
+        .getByTestId('section-history')
+        .locator('canvas')
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      await shot('history-charts')
+      // the report the first recompute after the exclusions made, against the one before it
+      const points = page.getByTestId('history-point')
+      await points.nth((await points.count()) - 2).click()
+      await page.getByTestId('history-diff').click()
+      const kinds = page.getByTestId('diff-entry-kind')
+      await expect.poll(() => kinds.allTextContents(), { timeout: 30_000 }).toContain('excluded')
+      await shot('diff-excluded')
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('Escape')
+    },
+    LONG,
+  )
+
+  it(
     '10. downloads every format the menu offers',
     async () => {
       await page.evaluate(() => window.scrollTo(0, 0))
@@ -314,7 +393,19 @@ describe('the owner journey in Chromium', () => {
         const download = tab.waitForEvent('download', { timeout: 3 * LONG })
         await tab.getByTestId(`download-${format}`).click()
         if (format !== 'vex') {
-          await tab.getByTestId('processing-page').waitFor({ timeout: 30_000 })
+          // the processing page, or the alert saying why the export could not be asked for
+          const processing = tab.getByTestId('processing-page')
+          await processing
+            .or(tab.getByTestId('transient-alert'))
+            .or(tab.getByTestId('global-alert'))
+            .first()
+            .waitFor({ timeout: LONG })
+          if (!(await processing.isVisible())) {
+            await tab.screenshot({ path: join(shots, `journey-download-${format}-failed.png`) })
+            throw new Error(
+              `${format}: ${await tab.locator('[data-testid$="-alert"]').first().textContent()}`,
+            )
+          }
           await expect
             .poll(() => tab.getByTestId('processing-page').textContent(), { timeout: 3 * LONG })
             .toContain('Your download is ready')
@@ -345,6 +436,26 @@ describe('the owner journey in Chromium', () => {
   )
 
   it(
+    '10b. makes the project public from the title row, asking first, and private again',
+    async () => {
+      await page.goto(`${url}/projects/?pid=${pid}&branch=main&mode=eli`)
+      const button = page.getByTestId('visibility-button')
+      await button.waitFor({ timeout: 60_000 })
+      expect(await button.getAttribute('data-public')).toBe('false')
+      await button.click()
+      await page.getByTestId('confirm-submit').waitFor()
+      await shot('make-public-confirmation')
+      await page.getByTestId('confirm-submit').click()
+      await expect.poll(() => button.getAttribute('data-public'), { timeout: 30_000 }).toBe('true')
+      expect((await fetch(`${url}/api/v1/projects/${pid}`)).status).toBe(200)
+      await button.click()
+      await expect.poll(() => button.getAttribute('data-public'), { timeout: 30_000 }).toBe('false')
+      expect((await fetch(`${url}/api/v1/projects/${pid}`)).status).toBe(404)
+    },
+    LONG,
+  )
+
+  it(
     '11. signs out; the same URL shows anonymous visitors no actions and no private project',
     async () => {
       const reportUrl = `${url}/projects/?pid=${pid}&branch=main&mode=eli`
@@ -363,6 +474,38 @@ describe('the owner journey in Chromium', () => {
       await page.getByTestId('home-page').waitFor()
       expect(await page.textContent('body')).not.toContain('owasp-nodejs-goat')
       await shot('anonymous-home')
+      expect(errors).toEqual([])
+    },
+    LONG,
+  )
+  it(
+    '12. once made public, anonymous visitors read the same report without any action',
+    async () => {
+      const made = await fetch(`${url}/api/v1/projects/${pid}/visibility`, {
+        method: 'PUT',
+        headers: { Authorization: `Token ${apiToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ isPublic: true }),
+      })
+      expect(made.status).toBe(200)
+      await page.goto(`${url}/projects/?pid=${pid}&branch=main`)
+      await page.getByTestId('report-body').waitFor({ timeout: 60_000 })
+      await page.getByTestId('advice-toggle').first().click()
+      await page.getByRole('tab', { name: 'Description' }).first().waitFor()
+      expect(await page.getByRole('tab', { name: 'Actions' }).count()).toBe(0)
+      for (const action of [
+        'recompute-button',
+        'visibility-button',
+        'row-exclude-button',
+        'row-select',
+        'exclusion-remove',
+        'licence-edit-licence',
+      ])
+        expect(await page.getByTestId(action).count(), action).toBe(0)
+      // the exclusions still show, without who made them
+      await reveal('section-exclusions')
+      expect(await page.getByTestId('exclusion-item').count()).toBeGreaterThan(0)
+      expect(await page.getByTestId('section-exclusions').textContent()).not.toContain('by admin')
+      await shot('anonymous-public-report')
       expect(errors).toEqual([])
     },
     LONG,

@@ -140,6 +140,18 @@ export const routes = {
     status: 200,
     response: projectSchema,
   },
+  projectVisibility: {
+    method: 'PUT',
+    path: '/api/v1/projects/:projectId/visibility',
+    access: 'member',
+    summary:
+      'Make a project public (anyone reads its reports, without their actions) or private again (its account only); issue 14 "Private by default … unless made public".',
+    params: projectIdParams,
+    body: z.object({ isPublic: z.boolean() }),
+    permission: { area: 'projects', action: 'edit' },
+    status: 200,
+    response: projectSchema,
+  },
   uploadSbom: {
     method: 'POST',
     path: '/api/v1/uploads/:projectId/sbom-cdx.json',

@@ -1,15 +1,21 @@
 // Projects and their reports (spec accounts-and-api §7 "Projects and reports"; report-page §7):
 // GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
-// GET /api/v1/reports/{id}/history. Unknown or invisible projects answer 404 (spec: NOT FOUND).
+// GET /api/v1/reports/{id}/history, PUT /api/v1/projects/{id}/visibility (public or private, issue 14).
+// Unknown or invisible projects answer 404 (spec: NOT FOUND).
 import { JIRA_FEATURE, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
 import { bindRoute } from '../http/route'
 import { findReportDelta } from '../notifications/report-delta.repo'
-import { canWrite, visibleProject } from '../services/project-lookup'
+import { canWrite, visibleProject, writableProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
-import { listAccountProjects, type ProjectRecord, presentProject } from '../services/projects.repo'
+import {
+  listAccountProjects,
+  type ProjectRecord,
+  presentProject,
+  setProjectPublic,
+} from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
 import { latestReportUuid, reportHistory, storedReport } from '../services/reports.repo'
 import { reportDecoration } from './jira/jira.repo'
@@ -64,6 +70,13 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   bindRoute(app, routes.projectGet, async ({ params, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     return presentProject(db, project, !canWrite(request.principal, project))
+  })
+
+  // Whoever may change the project may open it to the public or close it again (§6 projects edit).
+  bindRoute(app, routes.projectVisibility, async ({ params, body, request }) => {
+    const project = await writableProject(db, request.principal, params.projectId)
+    const changed = (await setProjectPublic(db, project.uuid, body.isPublic)) ?? project
+    return presentProject(db, changed, false)
   })
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {

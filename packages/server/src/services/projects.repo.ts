@@ -111,6 +111,16 @@ export async function insertProject(
   )
 }
 
+/** Makes the project public or private (issue 14); answers the stored record. */
+export async function setProjectPublic(
+  db: Db,
+  uuid: string,
+  isPublic: boolean,
+): Promise<ProjectRecord | null> {
+  await db.query('UPDATE projects SET is_public = $2 WHERE uuid = $1', [uuid, isPublic])
+  return findProject(db, uuid)
+}
+
 export async function ensureBranch(db: DbClient, projectUuid: string, branch: string): Promise<void> {
   await db.query('INSERT INTO branches (project_uuid, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
     projectUuid,

@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from 'chart.js'
 import { Doughnut, Line } from 'react-chartjs-2'
+import { scoreAxisLabel, X_TICKS_MAX, Y_STEP } from './score-axis'
 
 ChartJS.register(ArcElement, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler)
 
@@ -76,11 +77,6 @@ interface LineChartProps {
   onPointClick?: (index: number) => void
 }
 
-/** Score-axis labels every 20 (grid lines every 5). */
-export const Y_LABEL_EVERY = 20
-/** Date labels on the time axis at most. */
-export const X_TICKS_MAX = 6
-
 /** Scores on a 0-100 axis with step 5 (report-page §9 "Score axis"). */
 export function ScoreLineChart({ labels, series, label, height = 300, onPointClick }: LineChartProps) {
   return (
@@ -117,11 +113,11 @@ export function ScoreLineChart({ labels, series, label, height = 300, onPointCli
               min: 0,
               max: 100,
               ticks: {
-                stepSize: 5,
+                stepSize: Y_STEP,
                 autoSkip: false,
                 font: { size: 10 },
                 color: AXIS_COLOR,
-                callback: (value) => (Number(value) % Y_LABEL_EVERY === 0 ? String(value) : ''),
+                callback: scoreAxisLabel,
               },
             },
             // Many reports: at most X_TICKS_MAX dates, never overlapping.

@@ -7,11 +7,14 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
 import { type ChatMessage, type ChatState, canSend } from './chat-model'
+import type { AssistantSource } from './use-assistant'
 
 interface AssistantChatProps {
   state: ChatState
   onStart: () => void
   onAsk: (question: string) => void
+  /** Where the answers come from (the footnote says which). */
+  source?: AssistantSource
 }
 
 function time(date: string): string {
@@ -61,7 +64,7 @@ function Message({ message }: { message: ChatMessage }) {
   )
 }
 
-export function AssistantChat({ state, onStart, onAsk }: AssistantChatProps) {
+export function AssistantChat({ state, onStart, onAsk, source = 'model' }: AssistantChatProps) {
   const [input, setInput] = useState('')
   const hintId = useId()
   // Opening the tab starts the conversation; the hook starts it only once.
@@ -118,7 +121,9 @@ export function AssistantChat({ state, onStart, onAsk }: AssistantChatProps) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Answers come from an AI model and can be wrong; check them against the advisory.
+        {source === 'advisory-data'
+          ? 'No AI model is configured: answers are written from the advisory data alone.'
+          : 'Answers come from an AI model and can be wrong; check them against the advisory.'}
       </Text>
     </Stack>
   )

@@ -7,8 +7,14 @@ import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { sdk } from '../../lib/sdk'
 import { askProblem, chatReducer, initialChat } from './chat-model'
 
-/** True when the account has the feature and the server's assistant answers its ping with 200. */
-export function useAssistantAvailable(hasChaiFeature: boolean): boolean {
+/** Where the assistant's answers come from: a configured model, or the advisory data alone. */
+export type AssistantSource = 'model' | 'advisory-data'
+
+/**
+ * The source of the answers when the account has the feature and the server's assistant answers its ping
+ * with 200, else null (no AI tab).
+ */
+export function useAssistantAvailable(hasChaiFeature: boolean): AssistantSource | null {
   const ping = useQuery({
     queryKey: ['assistant', 'ping'],
     queryFn: () => sdk.call('assistantPing', { signal: AbortSignal.timeout(ASSISTANT_PING_TIMEOUT_MS) }),
@@ -16,7 +22,7 @@ export function useAssistantAvailable(hasChaiFeature: boolean): boolean {
     retry: false,
     staleTime: 5 * 60_000,
   })
-  return hasChaiFeature && ping.isSuccess
+  return hasChaiFeature && ping.data ? ping.data.source : null
 }
 
 export interface AdviceContext {

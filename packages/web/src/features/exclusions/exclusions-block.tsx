@@ -1,6 +1,6 @@
 // The exclusions block (report-page §2 "Security exclusions", issue 14 "Exclusions you can see"): shown
 // when exclusions exist, of every domain, each naming the component and version it silences, its reason,
-// who made it and when, and whether this report counts it yet. Remove is disabled for readonly ones (from
+// who made it and when, and whether this report counts it yet. Remove (private mode only) is disabled for readonly ones (from
 // the repository's `.meterian` file) and for callers without the right (§6 tooltip); removal asks for
 // confirmation, with the all-versions warning when it applies, then shows the operation-in-progress spinner.
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
@@ -100,20 +100,23 @@ export function ExclusionsBlock() {
                     </Text>
                   ) : null}
                 </Stack>
-                <Tooltip label={disabledReason ?? ''} disabled={!disabledReason}>
-                  <span>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      disabled={disabledReason !== null}
-                      onClick={() => setPending(exclusion)}
-                      data-testid="exclusion-remove"
-                    >
-                      Remove
-                    </Button>
-                  </span>
-                </Tooltip>
+                {access.privateMode ? (
+                  // §6: Remove only in private mode; disabled with its reason where it cannot be used
+                  <Tooltip label={disabledReason ?? ''} disabled={!disabledReason}>
+                    <span>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        disabled={disabledReason !== null}
+                        onClick={() => setPending(exclusion)}
+                        data-testid="exclusion-remove"
+                      >
+                        Remove
+                      </Button>
+                    </span>
+                  </Tooltip>
+                ) : null}
               </Group>
             </Paper>
           )

@@ -1,6 +1,6 @@
 // The title row's buttons for a displayed report (report-page §2 Title row, §6): 'Show dependencies
-// tree' (latest only, with the SBOM view flag; a named window, so re-opening focuses it), the downloads, the badges and
-// 'Recompute Report'.
+// tree' (latest only, with the SBOM view flag; a named window, so re-opening focuses it), the downloads, the badges,
+// 'Recompute Report' and 'Make public' / 'Make private'.
 import { Button, Group } from '@mantine/core'
 import { BadgesButton } from '../badges/badges-dialog'
 import { DownloadMenu } from '../downloads/download-menu'
@@ -8,6 +8,7 @@ import { RecomputeButton } from '../exclusions/recompute-button'
 import { openTreeWindow, treeWindowName, treeWindowUrl } from '../tree/tree-window'
 import { ProjectLinkActions } from './project-link-actions'
 import { useReportContext } from './report-context'
+import { VisibilityButton } from './visibility-button'
 
 export function ReportActions({ mode }: { mode: string | null }) {
   const { project, branch, access } = useReportContext()
@@ -24,6 +25,7 @@ export function ReportActions({ mode }: { mode: string | null }) {
       <DownloadMenu />
       <BadgesButton />
       <RecomputeButton />
+      <VisibilityButton />
     </Group>
   )
 }

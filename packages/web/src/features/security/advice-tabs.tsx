@@ -9,7 +9,7 @@ import { type ReactNode, useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
 import { AssistantChat } from '../assistant/assistant-chat'
-import { type AdviceContext, useAssistantChat } from '../assistant/use-assistant'
+import { type AdviceContext, type AssistantSource, useAssistantChat } from '../assistant/use-assistant'
 import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
 import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
 import { LearnMorePanel, SysadminPanel } from './advice-learn-more'
@@ -29,12 +29,14 @@ interface AdviceTabsProps {
   canAct: boolean
   onAction: (reason: SecurityReason) => void
   /** Where the AI tab's conversation starts from; null hides the tab (assistant not available). */
-  assistant: AdviceContext | null
+  assistant: (AdviceContext & { source: AssistantSource }) | null
   /** More actions after the exclusion buttons (the Jira issue, §6 jira feature). */
   extraActions?: ReactNode
   /** §6: the 'Learn more' tab (securecodewarrior feature, with a CWE) and the 'SA' tab (system administrators). */
   learnMore?: boolean
   sysadmin?: boolean
+  /** §6: the Actions tab only in private mode. */
+  actions?: boolean
 }
 
 function field(value: unknown, key: string): string {
@@ -52,8 +54,9 @@ export function AdviceTabs({
   extraActions,
   learnMore = false,
   sysadmin = false,
+  actions = true,
 }: AdviceTabsProps) {
-  const tabs = cardTabs(advice, { assistant: assistant !== null, learnMore, sysadmin })
+  const tabs = cardTabs(advice, { assistant: assistant !== null, learnMore, sysadmin, actions })
   const [tab, setTab] = useState<string | null>(tabs[0]?.value ?? 'description')
   const chat = useAssistantChat(assistant ?? { projectId: '', reportId: '', adviceId: advice.id })
   return (
@@ -105,7 +108,7 @@ export function AdviceTabs({
       </Tabs.Panel>
       {assistant ? (
         <Tabs.Panel value="ai" pt="sm">
-          <AssistantChat state={chat.state} onStart={chat.start} onAsk={chat.ask} />
+          <AssistantChat state={chat.state} onStart={chat.start} onAsk={chat.ask} source={assistant.source} />
         </Tabs.Panel>
       ) : null}
       <Tabs.Panel value="affected" pt="sm">

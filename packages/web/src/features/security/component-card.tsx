@@ -95,9 +95,15 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
               extraActions={jiraAction}
               learnMore={access.hasSecureCodingFeature}
               sysadmin={access.sysadmin}
+              actions={access.privateMode}
               assistant={
                 assistantAvailable
-                  ? { projectId: project.uuid, reportId: report.uuid, adviceId: advice.id }
+                  ? {
+                      projectId: project.uuid,
+                      reportId: report.uuid,
+                      adviceId: advice.id,
+                      source: assistantAvailable,
+                    }
                   : null
               }
             />

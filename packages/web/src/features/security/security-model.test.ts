@@ -116,6 +116,10 @@ describe('security display rules', () => {
     ])
     expect(cardTabs(advice(), { assistant: false }).map((t) => t.value)).not.toContain('ai')
   })
+  it('shows Actions only in private mode (§6)', () => {
+    expect(cardTabs(advice(), { actions: false }).map((t) => t.value)).not.toContain('actions')
+    expect(cardTabs(advice(), { actions: true }).map((t) => t.value)).toContain('actions')
+  })
   it("shows a hierarchy node's version '--' as empty (§5)", () => {
     expect(hierarchyNodeLabel('owasp-nodejs-goat:--')).toBe('owasp-nodejs-goat')
     expect(hierarchyNodeLabel('qs:6.5.2')).toBe('qs:6.5.2')

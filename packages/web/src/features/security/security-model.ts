@@ -209,6 +209,8 @@ export interface CardExtras {
   learnMore?: boolean
   /** System administrators see the SA tab. */
   sysadmin?: boolean
+  /** §6: Actions only in private mode (mode=eli, signed in); its buttons are disabled where the caller may not act. */
+  actions?: boolean
 }
 
 /** Card tabs in the spec's order: Mitigation first when excluded, More info only with links, Learn more and SA last. */
@@ -222,7 +224,7 @@ export function cardTabs(advice: Advice, extras: CardExtras = {}): CardTab[] {
   if (advice.links.length > 0) tabs.push({ value: 'info', label: 'More info' })
   tabs.push({ value: 'hierarchy', label: 'Hierarchy' })
   tabs.push({ value: 'locations', label: 'Locations' })
-  tabs.push({ value: 'actions', label: 'Actions' })
+  if (extras.actions ?? true) tabs.push({ value: 'actions', label: 'Actions' })
   if (extras.learnMore && advice.cwe) tabs.push({ value: 'learn', label: 'Learn more' })
   if (extras.sysadmin) tabs.push({ value: 'sa', label: 'SA' })
   return tabs
