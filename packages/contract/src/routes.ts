@@ -29,6 +29,7 @@ import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './projec
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
 import { rkvstRouteDefs } from './rkvst.routes'
+import { sashaRouteDefs } from './sasha.routes'
 import { tagRouteDefs } from './tags.routes'
 import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
@@ -86,6 +87,7 @@ export const routes = {
   ...rkvstRouteDefs,
   ...componentRouteDefs,
   ...instanceLicenceRouteDefs,
+  ...sashaRouteDefs,
   ...cliRouteDefs,
   healthcheck: {
     method: 'GET',

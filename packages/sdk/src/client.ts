@@ -11,7 +11,7 @@ import {
 import { authorizationHeader, resolveAuth, type SdkAuthSource } from './auth'
 import { clientError, errorFromResponse, SdkError, sdkMessages } from './errors'
 import type { CallArgs, CallResult, StreamRouteName, UploadQuery } from './types'
-import { type ManifestFile, manifestsForm, sbomForm } from './uploads'
+import { type ManifestFile, manifestsForm, sarifForm, sbomForm } from './uploads'
 import { buildPath, buildQuery, joinUrl } from './url'
 
 export const SDK_USER_AGENT = 'sextant-sdk/0.1.0'
@@ -42,6 +42,12 @@ export interface SextantClient {
   ): Promise<CallResult<'uploadManifests'>>
   /** CI build flow step 2: the build's files, each part named by its root-relative path. */
   uploadBuildFiles(buildId: string, files: ManifestFile[]): Promise<CallResult<'buildFiles'>>
+  /** A SARIF 2.1.0 file of any static-analysis tool for a project branch (issue 17). */
+  uploadSarif(
+    projectId: string,
+    file: Blob,
+    query?: UploadQuery<'uploadSarif'>,
+  ): Promise<CallResult<'uploadSarif'>>
   /**
    * Imports an OSV file (all.zip, JSONL[.gz], JSON) into the running server (system administrators);
    * its name decides how it is read and the database it is stored as ('npm.jsonl.gz' → import-npm).
@@ -242,6 +248,11 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
         form: manifestsForm(files),
         headers: uploadHeaders(options),
       }) as Promise<CallResult<'uploadManifests'>>
+    },
+    uploadSarif(projectId, file, query) {
+      return send(routes.uploadSarif, { params: { projectId }, query, form: sarifForm(file) }) as Promise<
+        CallResult<'uploadSarif'>
+      >
     },
     uploadBuildFiles(buildId, files) {
       if (files.length === 0) return Promise.reject(clientError(sdkMessages.missingInformation))

@@ -33,7 +33,10 @@ export type CallArgs<N extends RouteName> =
 
 export type CallResult<N extends RouteName> = z.output<Route<N>['response']>
 
-export type UploadQuery<N extends 'uploadSbom' | 'uploadManifests'> = InputOf<Route<N>, 'query'>
+export type UploadQuery<N extends 'uploadSbom' | 'uploadManifests' | 'uploadSarif'> = InputOf<
+  Route<N>,
+  'query'
+>
 
 /** The routes that answer newline-delimited JSON (`stream: 'ndjson'`), for `client.stream`. */
 export type StreamRouteName = {

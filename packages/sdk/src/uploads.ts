@@ -12,6 +12,13 @@ function fileName(file: Blob, fallback: string): string {
   return typeof name === 'string' && name ? name : fallback
 }
 
+/** A SARIF file as the multipart field 'file' (issue 17 static-analysis reports). */
+export function sarifForm(file: Blob): FormData {
+  const form = new FormData()
+  form.append('file', file, fileName(file, 'results.sarif'))
+  return form
+}
+
 export function sbomForm(file: Blob): FormData {
   const form = new FormData()
   form.append('file', file, fileName(file, 'bom.json'))

@@ -43,6 +43,7 @@ import { projectRoutes } from '../resources/projects.routes'
 import { refreshRoutes } from '../resources/refresh/refresh.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
 import { rkvstRoutes } from '../resources/rkvst/rkvst.routes'
+import { sashaRoutes } from '../resources/sasha/sasha.routes'
 import { tagRoutes } from '../resources/tags/tags.routes'
 import { teamRoutes } from '../resources/teams/teams.routes'
 import { tokenRoutes } from '../resources/tokens/tokens.routes'
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rkvstRoutes(app, db, config, deps.outbound)
   componentRoutes(app)
   instanceLicenceRoutes(app, db, config)
+  sashaRoutes(app, db)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

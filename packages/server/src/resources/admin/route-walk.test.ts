@@ -82,6 +82,7 @@ const expectations: Record<string, Expect> = {
   dependencyAdvices: byAccess('anonymous'),
   dependencyNext: byAccess('anonymous'),
   componentRegistryUrl: byAccess('anonymous'),
+  sashaReport: byAccess('anonymous'),
   vulnList: byAccess('anonymous'),
   vulnById: byAccess('anonymous'),
   register: byAccess('public'),
