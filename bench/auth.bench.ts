@@ -1,5 +1,8 @@
-// Issue 7 acceptance 5: the overhead of an authorised request (token check + §6 permission check) under
-// load. Fair comparison: the SAME route with the SAME answer, without a header (the default account) and
+// Issue 7 acceptance 5 and issue 13 acceptance 4: the overhead of an authorised request (token check,
+// revocation epoch, §6 permission check) under load, after the lockout and revocation changes; and how long
+// a refused sign-in takes for a known and an unknown e-mail (issue 13 item 14). Run alone:
+// `npm run bench -- auth`.
+// Fair comparison: the SAME route with the SAME answer, without a header (the default account) and
 // with `Token <api token>` / `Bearer <session>`: GET /api/v1/admin/core/scopes (before, GET /accounts/me answered
 // a different account, hence a different body and handler work, with auth). Budget: ≤ 2 ms p99.
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -120,13 +123,42 @@ export async function authBench(): Promise<BenchSection> {
       measured: variants.map(([name]) => ms(seq.get(name)!)).join(' / '),
       ok: null,
     })
+    // A refused sign-in, known e-mail (wrong password) and unknown e-mail alternated (issue 13 item 14): both
+    // count their attempt (auth_limits, one upsert before the check; issue 13 item 13) and make one argon2
+    // check. 15 pairs stay under the 20 attempts a minute that lock a login.
+    const refusedSignIn = async (email: string, password: string) => {
+      const t0 = performance.now()
+      const res = await fetch(`${base}/api/v1/credentials/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      })
+      await res.arrayBuffer()
+      if (res.status !== 401) throw new Error(`a wrong sign-in answered ${res.status}`)
+      return performance.now() - t0
+    }
+    await refusedSignIn('warm-up@example.test', 'wrong-password-0')
+    const known: number[] = []
+    const unknown: number[] = []
+    for (let i = 0; i < 15; i++) {
+      known.push(await refusedSignIn(ADMIN.email, `wrong-password-${i}`))
+      unknown.push(await refusedSignIn(`nobody-${i}@example.test`, `wrong-password-${i}`))
+    }
+    rows.push({
+      what: 'refused sign-in (POST /api/v1/credentials/login), median of 15 alternated pairs: known e-mail with a wrong password / unknown e-mail (issue 13 item 14: the same argon2 check)',
+      budget: '—',
+      // The median of the pairs' ratios: a burst of machine noise spoils a pair, not the figure.
+      measured: `${ms(median(known))} / ${ms(median(unknown))} (median of the pairs' unknown ÷ known ${median(unknown.map((u, i) => u / known[i]!)).toFixed(2)})`,
+      ok: null,
+    })
     return {
-      title: 'Authorisation overhead (issue 7)',
-      command: 'npm run bench',
+      title: 'Authorisation overhead (issue 7; issue 13 acceptance 4)',
+      command: 'npm run bench -- auth',
       rows,
       notes: [
         'A token is looked up in PostgreSQL once, then its principal is kept in memory for up to 5 s (http/auth.ts), valid only while the revocation epoch read on each authorised request is unchanged: logout, revoke, role and member changes bump it in their own transaction (migration 030), so every process refuses a revoked token on the next request.',
         "The permission check is one lookup in the §6 matrix of http/permissions.ts; a system administrator's account-in-path check is cached alike.",
+        'The sign-in lockout (issue 13 item 13) costs only sign-ins: one upsert in auth_limits per key (login and address) before the password check; authorised requests never touch it.',
         'The compared route answers byte-for-byte the same JSON with and without auth (checked before measuring).',
       ],
     }

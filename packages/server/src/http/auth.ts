@@ -17,6 +17,7 @@ import {
 import { digestToken } from '../services/secrets'
 import { administersTeam } from '../services/team-admins.repo'
 import { HttpError } from './errors'
+import { freshEpochReader } from './fresh-epoch'
 import { grantOf } from './permissions'
 
 export type Principal =
@@ -220,6 +221,8 @@ export function installAuth(app: FastifyInstance, db: Db): void {
   // One cache per app (tests run several apps, each on its own database, in one process).
   const cache: PrincipalCache = new Map()
   const owners: OwnerCache = new Map()
+  // Each request's epoch comes from a read started after it arrived; waiting requests share one.
+  const freshEpoch = freshEpochReader(() => readAuthEpoch(db))
   app.decorateRequest('principal')
   app.decorateRequest('scope')
   app.addHook('preHandler', async (request: FastifyRequest) => {
@@ -230,7 +233,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
       throw new Error('The default account is missing: migrations or bootstrap did not run.')
     let epoch: Promise<string> | null = null
     const epochOf = () => {
-      epoch ??= readAuthEpoch(db)
+      epoch ??= freshEpoch()
       return epoch
     }
     const p = await resolve(db, cache, epochOf, request.headers.authorization, defaultAccount)
