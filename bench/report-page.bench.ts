@@ -1,50 +1,19 @@
 // Report page benchmark (DESIGN §8 "report page with 5,000 components in headless Chromium: usable
 // ≤ 1.5 s; lists virtualised"; issue 8 acceptance 4): a 5,000-component report made by the engine's
 // buildReport is stored beside a project's first report, then the page is opened in headless Chromium.
-import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { syntheticReport } from '../packages/engine/src/exports/fixtures/sample-report'
-import { insertReport } from '../packages/server/src/services/reports.repo'
-import { startTestInstance, waitForReport } from '../packages/server/src/testing/instance'
 import { launchBrowser } from '../tests/e2e/browser'
+import { serverWithReport } from './stored-report'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 const COMPONENTS = 5_000
 
 export async function reportPageBench(): Promise<BenchSection> {
-  const webDir = join(import.meta.dirname, '../packages/web/dist')
-  const t = await startTestInstance('embedded', { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir })
+  const { t, projectUuid } = await serverWithReport('big-app', syntheticReport(COMPONENTS))
   const browser = await launchBrowser()
   try {
-    // a project with a branch: upload an empty manifest, then store the big report as its newest one
-    const form = new FormData()
-    const root = { name: 'big-app', version: '2.0.0' }
-    const lock = { ...root, lockfileVersion: 3, packages: { '': root } }
-    form.append('file', new Blob([JSON.stringify(root)]), 'package.json')
-    form.append('file', new Blob([JSON.stringify(lock)]), 'package-lock.json')
-    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=big-app`, {
-      method: 'POST',
-      body: form,
-    })
-    const body = (await res.json()) as { projectUuid?: string; message?: string }
-    if (!body.projectUuid) throw new Error(`upload refused: ${res.status} ${body.message ?? ''}`)
-    const projectUuid = body.projectUuid
-    await waitForReport(t.url, projectUuid, 'main', {}, 60_000)
-    const doc = syntheticReport(COMPONENTS)
-    const big = {
-      ...doc,
-      uuid: randomUUID(),
-      createdAt: new Date().toISOString(),
-      project: { uuid: projectUuid, branch: 'main' },
-    }
-    const client = await t.sextant.db.connect()
-    try {
-      await insertReport(client, big, null)
-    } finally {
-      client.release()
-    }
     const url = `${t.url}/projects/?pid=${projectUuid}&branch=main`
 
     const usable: number[] = []

@@ -9,6 +9,7 @@ import { authBench } from './auth.bench'
 import { cliScanBench } from './cli-scan.bench'
 import { exportsBench } from './exports.bench'
 import { extractionBench } from './extraction.bench'
+import { findingsTableBench } from './findings-table.bench'
 import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
@@ -33,6 +34,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   reportGetBench,
   authBench,
   reportPageBench,
+  findingsTableBench,
   mavenBench,
   cliScanBench,
   productionStartBench,

@@ -67,18 +67,25 @@ export interface E2eServer {
 }
 
 /** Server (web app served, corpus npm advisories synced at start-up) and Chromium. */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<E2eServer> {
   if (!existsSync(join(webDir, 'index.html')))
     throw new Error('The web app is not built: run `npm run build:web` (npm test does).')
   const registry = await startTestNpmRegistry()
-  const t = await startTestInstance('embedded', {
-    SEXTANT_SERVE_WEB: 'true',
-    SEXTANT_WEB_DIR: webDir,
-    SEXTANT_OFFLINE: 'false',
-    SEXTANT_NPM_REGISTRY: registry.url,
-    SEXTANT_ADVISORY_SOURCES: join(corpusDir, 'osv/npm.jsonl.gz'),
-    ...env,
-  })
+  const t = await startTestInstance(
+    'embedded',
+    {
+      SEXTANT_SERVE_WEB: 'true',
+      SEXTANT_WEB_DIR: webDir,
+      SEXTANT_OFFLINE: 'false',
+      SEXTANT_NPM_REGISTRY: registry.url,
+      SEXTANT_ADVISORY_SOURCES: join(corpusDir, 'osv/npm.jsonl.gz'),
+      ...env,
+    },
+    options.clock ? { clock: options.clock } : {},
+  )
   const browser = await launchBrowser()
   return {
     t,

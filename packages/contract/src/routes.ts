@@ -18,6 +18,7 @@ import { deletionRequestRouteDefs } from './deletion-requests.routes'
 import { dependencyRouteDefs } from './dependency.routes'
 import { exclusionRouteDefs } from './exclusions.routes'
 import { exportRouteDefs } from './exports.routes'
+import { findingRouteDefs } from './findings.routes'
 import { healthSchema } from './health'
 import { accountSchema, loginBodySchema, loginResponseSchema, userSchema } from './identity'
 import { insightRouteDefs } from './insights.routes'
@@ -72,6 +73,7 @@ const projectIdParams = z.object({ projectId: z.string().min(1) })
 export const routes = {
   ...exclusionRouteDefs,
   ...triageRouteDefs,
+  ...findingRouteDefs,
   ...exportRouteDefs,
   ...accountRouteDefs,
   ...vulnRouteDefs,

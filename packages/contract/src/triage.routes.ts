@@ -8,6 +8,8 @@ import {
   findingAnalysisSchema,
   triageBodySchema,
   triageEventsQuerySchema,
+  vexImportAnswerSchema,
+  vexImportBodySchema,
 } from './triage'
 
 export const triageRouteDefs = {
@@ -44,5 +46,26 @@ export const triageRouteDefs = {
     status: 200,
     response: z.array(analysisEventSchema),
     permission: { area: 'reports', action: 'read' },
+  },
+  triageVexImport: {
+    method: 'POST',
+    path: '/api/v2/triage/:projectId/:branch/vex',
+    access: 'member',
+    summary:
+      "Import a CycloneDX VEX or OpenVEX document: each statement sets the analysis of the latest report's findings it names (by vulnerability id or alias, and purl when given), recorded in their audit trails.",
+    params: exclusionBranchParamsSchema,
+    body: vexImportBodySchema,
+    status: 200,
+    response: vexImportAnswerSchema,
+    permission: { area: 'reports', action: 'edit' },
+  },
+  triageOpenVex: {
+    method: 'GET',
+    path: '/api/v2/triage/:projectId/:branch/openvex',
+    access: 'anonymous',
+    summary: 'The analysed findings of the latest report of a branch as an OpenVEX 0.2.0 document.',
+    params: exclusionBranchParamsSchema,
+    status: 200,
+    response: z.unknown(),
   },
 } satisfies Record<string, RouteDef>

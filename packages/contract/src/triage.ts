@@ -88,3 +88,20 @@ export const triageEventsQuerySchema = z.object({
   version: z.string().min(1).max(256),
   adviceId: z.string().min(1).max(256),
 })
+export type FindingAnalysisInput = z.infer<typeof findingAnalysisInputSchema>
+export type FindingState = z.infer<typeof findingStateSchema>
+export type AnalysisJustification = z.infer<typeof analysisJustificationSchema>
+export type AnalysisResponse = z.infer<typeof analysisResponseSchema>
+
+export const vexImportBodySchema = z.object({
+  /** A CycloneDX VEX (JSON) or OpenVEX document, as text (at most 20 MB). */
+  document: z.string().min(2).max(20_000_000),
+})
+export const vexImportAnswerSchema = z.object({
+  format: z.enum(['cyclonedx', 'openvex']),
+  /** Findings of the latest report whose analysis was set. */
+  matched: z.number().int(),
+  /** Statements that named no finding of the report. */
+  unmatched: z.number().int(),
+  warnings: z.array(z.object({ path: z.string(), message: z.string() })),
+})

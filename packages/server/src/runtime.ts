@@ -36,6 +36,8 @@ export interface StartOptions {
   log?: DestinationStream
   /** Where e-mails go instead of SEXTANT_SMTP_URL's transport (tests read the links they carry). */
   mail?: MailTransport
+  /** The analyses' clock; the real one by default (tests move time past an exclusion's expiry, issue 19). */
+  clock?: () => Date
 }
 
 export interface RunningSextant {
@@ -107,11 +109,14 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     stops.push(releaseStartupLock)
     const boss = await startBoss(target, logger)
     stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
-    const sources = createAnalysisSources(
-      createAdvisoryStore(db, config),
-      createMetadataSource(db, config, { outbound }),
-      createEnrichmentStore(db),
-    )
+    const sources = {
+      ...createAnalysisSources(
+        createAdvisoryStore(db, config),
+        createMetadataSource(db, config, { outbound }),
+        createEnrichmentStore(db),
+      ),
+      ...(options.clock ? { now: options.clock } : {}),
+    }
     // Every queue, schedule and worker of jobs/registry.ts; stopped before pg-boss drains.
     const metrics = createMetrics({
       db,

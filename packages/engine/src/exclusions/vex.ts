@@ -59,17 +59,34 @@ export function purlOfLibrary(language: string, name: string, version: string): 
   return `pkg:generic/${encodeURIComponent(name)}@${v}`
 }
 
+const reasonOf = (reason: ExclusionReason) => (reason === 'ignored' ? 'unapplicable' : reason)
+
 function isSecurity(a: unknown): a is AppliedExclusion {
   return typeof a === 'object' && a !== null && String((a as AppliedExclusion).source).startsWith('security:')
+}
+
+/** A stored analysis of one finding (server finding_analyses), with its expiry; keyed by findingKey. */
+export interface StoredFindingAnalysis {
+  analysis: FindingAnalysis
+  expires: string | null
 }
 
 export interface VexOptions {
   /** The report the exclusions were applied to; without one only advice and CVE exclusions are listed. */
   report?: ReportDocument | null
+  /**
+   * Analyses of the report's findings by `language/name@version#advice` (issue 19): they win over the
+   * exclusion's, and list findings that are analysed but not excluded (in_triage, exploitable) too.
+   */
+  analyses?: ReadonlyMap<string, StoredFindingAnalysis>
   /** Serial number (urn:uuid:…) and creation time: arguments, the engine has no clock or randomness. */
   serialNumber?: string
   timestamp?: Date
 }
+
+/** Property names Sextant adds to a VEX vulnerability, read back by the VEX import. */
+export const VEX_EXPIRES_PROPERTY = 'sextant:expires'
+export const VEX_ADVICE_PROPERTY = 'sextant:advice'
 
 export function writeVex(exclusions: readonly Exclusion[], options: VexOptions = {}): string {
   const bom = new Models.Bom({ ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}) })
@@ -81,17 +98,18 @@ export function writeVex(exclusions: readonly Exclusion[], options: VexOptions =
 
   for (const assessment of options.report?.security.assessments ?? []) {
     for (const r of assessment.reports) {
+      const { name, language } = r.dependency.library
       for (const advice of r.advices) {
         const first = (advice.exclusions ?? []).find(isSecurity)
-        if (!first) continue
-        const purl = purlOfLibrary(
-          r.dependency.library.language,
-          r.dependency.library.name,
-          r.dependency.version,
-        )
+        const stored = options.analyses?.get(`${language}/${name}@${r.dependency.version}#${advice.id}`)
+        if (!first && !stored) continue
+        const analysis =
+          stored?.analysis ?? first!.analysis ?? analysisOfReason(reasonOf(first!.reason), first!.description)
+        const expires = stored ? stored.expires : (first?.expires ?? null)
+        const purl = purlOfLibrary(language, name, r.dependency.version)
         let component = components.get(purl)
         if (!component) {
-          component = new Models.Component(Enums.ComponentType.Library, r.dependency.library.name, {
+          component = new Models.Component(Enums.ComponentType.Library, name, {
             version: r.dependency.version,
             bomRef: purl,
           })
@@ -99,19 +117,21 @@ export function writeVex(exclusions: readonly Exclusion[], options: VexOptions =
           bom.components.add(component)
         }
         const id = advice.cve ?? advice.id
-        let entry = vulnerabilities.get(id)
+        // one entry per vulnerability and analysis: components analysed differently get their own
+        const group = `${id}\u0000${JSON.stringify(analysis)}\u0000${expires ?? ''}`
+        let entry = vulnerabilities.get(group)
         if (!entry) {
-          entry = {
-            v: new Models.Vulnerability.Vulnerability({
-              bomRef: `vuln:${id}`,
-              id,
-              description: advice.description.slice(0, 2000),
-              source: vulnerabilitySourceOf(id),
-              analysis: vexAnalysisOf(first.reason, first.description, first.analysis),
-            }),
-            refs: new Set(),
-          }
-          vulnerabilities.set(id, entry)
+          const v = new Models.Vulnerability.Vulnerability({
+            bomRef: `vuln:${id}:${vulnerabilities.size}`,
+            id,
+            description: advice.description.slice(0, 2000),
+            source: vulnerabilitySourceOf(id),
+            analysis: vexAnalysisOf('unapplicable', analysis.detail, analysis),
+          })
+          v.properties.add(new Models.Property(VEX_ADVICE_PROPERTY, advice.id))
+          if (expires) v.properties.add(new Models.Property(VEX_EXPIRES_PROPERTY, expires))
+          entry = { v, refs: new Set() }
+          vulnerabilities.set(group, entry)
         }
         if (!entry.refs.has(purl)) {
           entry.refs.add(purl)

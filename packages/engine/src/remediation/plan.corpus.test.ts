@@ -6,40 +6,18 @@
 // version no advisory of the finding affects. Lanes hold only versions of their lane.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
-import { buildAdvisoryIndex, matchPackage } from '../advisories'
-import { parseOsvJsonl } from '../advisories/osv/schema'
-import type { NpmPackageMetadata } from '../datasources/npm/packument'
-import { parseNpmPackumentText } from '../datasources/npm/packument'
+import { matchPackage } from '../advisories'
 import { extractProject } from '../project/extract'
 import { buildReport } from '../report/build'
 import { requireCorpus } from '../testing/corpus'
+import { remediationCorpus } from '../testing/remediation-corpus'
 import { LANES, remediationPlan } from './plan'
-import { planFindingsOf, remediationSourceOf } from './source'
+import { planFindingsOf } from './source'
 
 const corpus = requireCorpus()
-const records = parseOsvJsonl(
-  gunzipSync(readFileSync(join(corpus, 'osv', 'npm.jsonl.gz'))).toString('utf8'),
-).records
-const index = buildAdvisoryIndex(records)
-const packuments = new Map<string, NpmPackageMetadata>()
-for (const line of gunzipSync(readFileSync(join(corpus, 'npm-registry', 'packuments.jsonl.gz')))
-  .toString('utf8')
-  .split('\n')) {
-  if (!line) continue
-  const m = parseNpmPackumentText(line).metadata
-  if (m) packuments.set(m.name, m)
-}
-const source = remediationSourceOf({
-  index,
-  versions: (_e, name) => packuments.get(name)?.versions.map((v) => v.version) ?? [],
-  dependencies: (_e, name, version) => {
-    const v = packuments.get(name)?.versions.find((x) => x.version === version)
-    return v ? { ...(v.install?.optionalDependencies ?? {}), ...(v.install?.dependencies ?? {}) } : null
-  },
-})
+const { index, packuments, source } = remediationCorpus()
 
 function affected(name: string, version: string, ids: readonly string[]): boolean {
   const r = matchPackage(index, { ecosystem: 'npm', name, version })

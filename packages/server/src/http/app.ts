@@ -30,6 +30,7 @@ import { datadogRoutes } from '../resources/datadog/datadog.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
 import { exclusionRoutes } from '../resources/exclusions/exclusions.routes'
+import { findingRoutes } from '../resources/findings/findings.routes'
 import { healthRoutes } from '../resources/health.routes'
 import { identityRoutes } from '../resources/identity.routes'
 import { insightRoutes } from '../resources/insights/insights.routes'
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   triageRoutes(app, db)
+  findingRoutes(app, db)
   licenceRoutes(app, db)
   tagRoutes(app, db)
   isaacRoutes(app, db)

@@ -241,7 +241,7 @@ export const analyseJob = defineJob<AnalyseJobData>({
   settings: requestQueue,
   concurrency: 'configured',
   async handle(data, { db, sources, logger }) {
-    const outcome = await runAnalysis(db, data.analysisUuid, sources)
+    const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
   },
 })
@@ -251,7 +251,7 @@ export const recomputeJob = defineJob<AnalyseJobData>({
   settings: requestQueue,
   concurrency: 'configured',
   async handle(data, { db, sources, logger }) {
-    const outcome = await runAnalysis(db, data.analysisUuid, sources)
+    const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'recompute job done')
   },
 })

@@ -25,6 +25,8 @@ export interface MetadataAnswer {
 }
 
 export interface AnalysisSources {
+  /** The clock analyses read (report time, exclusion expiry); the real one when absent. */
+  now?(): Date
   /** Records naming any of these packages; `null` when the store holds no advisories at all. */
   advisoriesFor?(packages: PackageRef[]): Promise<OsvRecord[] | null>
   /** The advisory store's state, recorded in the report (issue 14); absent = not recorded. */

@@ -17,7 +17,7 @@ export const TEST_BOOTSTRAP_TOKEN = '5b0e3f8c-55d4-4e4d-9f55-2a6f9c1d0e11'
 export async function startTestInstance(
   mode: StorageMode,
   extraEnv: Record<string, string> = {},
-  options: { workers?: boolean } & Pick<StartOptions, 'outbound' | 'log'> = {},
+  options: { workers?: boolean } & Pick<StartOptions, 'outbound' | 'log' | 'clock'> = {},
 ): Promise<TestInstance> {
   const database = await createTestDatabase(mode)
   const mails: MailMessage[] = []
@@ -30,6 +30,7 @@ export async function startTestInstance(
     print: () => {},
     ...(options.outbound ? { outbound: options.outbound } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     env: {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -26,6 +26,7 @@ export const selfService: Record<string, string> = {
   scratchCodesCreate: "makes the caller's own scratch codes",
   scratchCodesDelete: "deletes the caller's own scratch codes",
   cliUpdateCheck: 'answers whether a CLI version should update; stores nothing',
+  findingsCsv: 'writes the rows the caller may read as a CSV answer; stores nothing',
 }
 
 export const isWrite = (def: RouteDef): boolean => def.method !== 'GET'

@@ -15,6 +15,7 @@ import { latestReportUuid, reportDocumentById } from '../../services/reports.rep
 import { newUuid } from '../../services/secrets'
 import { actorOf } from '../triage/triage.routes'
 import { exclusionRemoved } from '../triage/triage.service'
+import { analysesByFinding } from '../triage/triage-vex.service'
 import {
   deleteExclusion,
   exclusionsInForce,
@@ -109,6 +110,8 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
     const report = reportUuid ? await reportDocumentById(db, project.uuid, reportUuid, params.branch) : null
     const text = writeVex(exclusions, {
       report,
+      // issue 19: the analysis states of the branch's findings, in_triage and exploitable ones too
+      analyses: await analysesByFinding(db, project.uuid, params.branch),
       serialNumber: `urn:uuid:${newUuid()}`,
       timestamp: new Date(),
     })

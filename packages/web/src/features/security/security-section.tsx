@@ -3,12 +3,14 @@
 // Lists are virtualised (DESIGN §8). Shown only when issues exceed exclusions (§4 "Section flags").
 import { Button, Group, SegmentedControl, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { FindingsTable } from '../findings/findings-table'
 import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
@@ -23,7 +25,7 @@ import {
 } from './security-model'
 import { VulnerabilityCard } from './vulnerability-card'
 
-type View = 'component' | 'vulnerability'
+type View = 'component' | 'vulnerability' | 'table'
 
 function SummaryTable() {
   const { report } = useReportContext()
@@ -41,7 +43,16 @@ function SummaryTable() {
 
 export function SecuritySection() {
   const { report, filters } = useReportContext()
-  const [view, setView] = useState<View>('component')
+  // the view is kept in the URL (?view=table), so a link opens the findings table with its filters (issue 19)
+  const [search, setSearch] = useSearchParams()
+  const asked = search.get('view')
+  const view: View = asked === 'vulnerability' || asked === 'table' ? asked : 'component'
+  const setView = (next: View) => {
+    const params = new URLSearchParams(search)
+    if (next === 'component') params.delete('view')
+    else params.set('view', next)
+    setSearch(params, { replace: true })
+  }
   const [security, setSecurity] = useState<SecurityFilters>(DEFAULT_SECURITY_FILTERS)
   const rows = useMemo(() => componentRows(report, filters, security), [report, filters, security])
   const groups = useMemo(() => (view === 'vulnerability' ? groupByVulnerability(rows) : []), [rows, view])
@@ -56,13 +67,18 @@ export function SecuritySection() {
         data={[
           { value: 'component', label: 'By component' },
           { value: 'vulnerability', label: 'By vulnerability' },
+          { value: 'table', label: 'Findings table' },
         ]}
         data-testid="security-view-toggle"
       />
-      <SecurityFiltersMenu value={security} onChange={setSecurity} />
-      <Button size="xs" variant="default" onClick={exportCsv} data-testid="security-csv">
-        CSV
-      </Button>
+      {view === 'table' ? null : (
+        <>
+          <SecurityFiltersMenu value={security} onChange={setSecurity} />
+          <Button size="xs" variant="default" onClick={exportCsv} data-testid="security-csv">
+            CSV
+          </Button>
+        </>
+      )}
     </Group>
   )
   return (
@@ -84,6 +100,8 @@ export function SecuritySection() {
           No advisory data was available when this report was built, so no vulnerability findings are shown.
           Import advisories on the server, then recompute or upload again.
         </InlineNotice>
+      ) : view === 'table' ? (
+        <FindingsTable />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="security-empty">
           No vulnerability matches the filters.

@@ -1,0 +1,2 @@
+// Public API of engine/triage (issue 19 "Findings table"): the table's rows, columns and CSV.
+export * from './findings-table'
