@@ -9,7 +9,11 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importRecords, osvRecord, uploadProject } from '../../packages/server/src/testing/advisory-imports'
-import { startTestInstance, type TestInstance } from '../../packages/server/src/testing/instance'
+import {
+  startTestInstance,
+  type TestInstance,
+  waitForReport,
+} from '../../packages/server/src/testing/instance'
 import { launchBrowser } from './browser'
 import { shots, signInAdmin, webDir } from './fixture'
 
@@ -131,6 +135,57 @@ describe('a report that could not be assessed, in Chromium', () => {
     expect(await page.getByTestId('section-security').innerText()).toMatch(/ms/)
     expect(await page.getByTestId('report-advisory-data').innerText()).toMatch(/1 advisories \(npm 1\)/)
     await page.screenshot({ path: join(shots, 'not-assessed-after-import.png') })
+    await page.close()
+  })
+
+  it('a partly assessed domain: PARTLY ASSESSED with the share assessed, its chart says so', async () => {
+    // the store now holds npm advisories; offline, only a licence the SBOM declares can be assessed
+    const sbom = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      metadata: { component: { 'bom-ref': 'app', type: 'application', name: 'partial-app' } },
+      components: [
+        {
+          'bom-ref': 'ms',
+          type: 'library',
+          name: 'ms',
+          version: '2.1.4',
+          purl: 'pkg:npm/ms@2.1.4',
+          licenses: [{ license: { id: 'MIT' } }],
+        },
+        {
+          'bom-ref': 'lp',
+          type: 'library',
+          name: 'left-pad',
+          version: '1.3.0',
+          purl: 'pkg:npm/left-pad@1.3.0',
+        },
+      ],
+      dependencies: [{ ref: 'app', dependsOn: ['ms', 'lp'] }],
+    })
+    const form = new FormData()
+    form.append('file', new Blob([sbom]), 'bom.cdx.json')
+    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&name=partial-app`, {
+      method: 'POST',
+      headers: api().headers,
+      body: form,
+    })
+    const partial = ((await res.json()) as { projectUuid: string }).projectUuid
+    await waitForReport(t.url, partial, 'main', api().headers)
+    const page = await open(`/projects/?pid=${partial}&branch=main&mode=eli`)
+    const licensing = page.getByTestId('score-licensing')
+    await licensing.waitFor({ timeout: 20_000 })
+    await expect.poll(() => licensing.innerText()).toMatch(/PARTLY ASSESSED/)
+    expect(await licensing.innerText()).toMatch(/n\/a[\s\S]*1 of 2 components assessed · 100 over those/)
+    expect(await page.getByTestId('chart-partial').innerText()).toMatch(/Partly assessed/)
+    // the component whose licence is unknown is not counted as 'no issue'
+    expect(await page.getByTestId('summary-charts').innerText()).toMatch(
+      /0 forbidden · 0 not declared · 1 not assessed/,
+    )
+    expect(await page.getByTestId('section-licensing').innerText()).toMatch(
+      /partly assessed \(1 of 2 components\)/,
+    )
+    await page.screenshot({ path: join(shots, 'not-assessed-partial.png'), fullPage: true })
     await page.close()
   })
 })

@@ -11,7 +11,7 @@ import { cyclonedxJsonExtractor } from '../extractors/cyclonedx-json/extractor'
 import { buildReport } from '../report/build'
 import type { ReportDocument } from '../report/document'
 import { meta } from '../report/fixtures/reports'
-import { EXPORT_FORMATS, type ExportFormat, renderExport } from './index'
+import { EXPORT_FORMATS, type ExportFormat, renderExport, verdicts } from './index'
 
 const ctx = { projectName: 'sbom-app', generatedAt: new Date('2026-03-01T00:00:00Z') }
 
@@ -166,5 +166,49 @@ describe('downloads of a report that could not be assessed (issue 14)', () => {
 
   it.each(EXPORT_FORMATS)('%s says what was not assessed', async (format) => {
     checks[format](await renderExport(format, doc, ctx), doc)
+  })
+
+  it('a licence that could not be assessed is not "no licence issues" in the PDF verdict', () => {
+    const partial = buildReport({
+      uuid: 'r-partial',
+      projectUuid: 'p1',
+      branch: 'main',
+      now: new Date('2026-03-01T00:00:00Z'),
+      graph: {
+        root: { name: 'app', version: '1.0.0' },
+        components: [
+          {
+            purl: 'pkg:npm/lodash@4.17.21',
+            ecosystem: 'npm',
+            name: 'lodash',
+            version: '4.17.21',
+            scope: 'prod',
+            direct: true,
+            source: 'registry',
+            locations: [{ file: 'package-lock.json' }],
+          },
+          {
+            purl: 'pkg:npm/left-pad@1.3.0',
+            ecosystem: 'npm',
+            name: 'left-pad',
+            version: '1.3.0',
+            scope: 'prod',
+            direct: true,
+            source: 'registry',
+            locations: [{ file: 'package-lock.json' }],
+          },
+        ] as never,
+        edges: [],
+      },
+      warnings: [],
+      thresholds: { security: 90, stability: 80, licensing: 95 },
+      advisories: [],
+      metadata: new Map([
+        ['npm/lodash', meta(['4.17.21'])],
+        ['npm/left-pad', null],
+      ]),
+    })
+    const licensing = verdicts(partial).find((v) => v.domain === 'licensing')!
+    expect(licensing.line).toMatch(/No licence issues in the 1 of 2 components assessed; 1 not assessed\./)
   })
 })

@@ -45,6 +45,8 @@ export interface LicensingTotals {
   undeclared: number
   /** Components with neither a policy violation nor an undeclared licence, or excluded. */
   clean: number
+  /** Components whose licence could not be assessed (no declared licence, no registry metadata): not clean. */
+  unknown: number
   excluded: number
 }
 
@@ -142,6 +144,7 @@ function licensingTotals(doc: TotalsInput, scope: TotalsScope): LicensingTotals 
     forbidden: 0,
     undeclared: 0,
     clean: 0,
+    unknown: 0,
     excluded: 0,
   }
   for (const part of doc.licensing.reports)
@@ -151,6 +154,8 @@ function licensingTotals(doc: TotalsInput, scope: TotalsScope): LicensingTotals 
       if (excludedOf(r)) t.excluded++
       else if (r.violations.length > 0) t.forbidden++
       else if (r.undeclared ?? r.licenses.some((l) => l.id === UNDECLARED_ID)) t.undeclared++
+      // no licence at all and not found undeclared: nothing was there to assess (issue 14)
+      else if (r.licenses.length === 0) t.unknown++
       else t.clean++
     }
   return t

@@ -34,6 +34,11 @@ function stabilityLine(t: ReportTotals['stability']): string {
 }
 
 function licensingLine(t: ReportTotals['licensing']): string {
+  // components whose licence could not be assessed are no "no issue" (issue 14)
+  if (t.unknown > 0)
+    return t.forbidden === 0 && t.undeclared === 0
+      ? `No licence issues in the ${t.components - t.unknown} of ${plural(t.components, 'component')} assessed; ${t.unknown} not assessed.`
+      : `${t.forbidden} forbidden, ${t.undeclared} not declared, ${t.unknown} not assessed, of ${plural(t.components, 'component')}.`
   if (t.forbidden === 0 && t.undeclared === 0)
     return `No licence issues in ${plural(t.components, 'component')}.`
   return `${t.forbidden} forbidden, ${t.undeclared} not declared, of ${plural(t.components, 'component')}.`

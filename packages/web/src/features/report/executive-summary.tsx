@@ -84,7 +84,14 @@ export function ExecutiveSummary({ report }: { report: Report }) {
             ]}
           />
           <Stack gap="lg" mt="lg">
-            <SummaryCharts totals={totals} />
+            <SummaryCharts
+              totals={totals}
+              partial={{
+                security: report.security.assessment.state === 'partial',
+                stability: report.stability.assessment.state === 'partial',
+                licensing: report.licensing.assessment.state === 'partial',
+              }}
+            />
             <DependencyMix direct={totals.direct} transitive={totals.transitive} />
             {relations.note ? (
               <Text size="xs" c="dimmed" data-testid="relationships-unknown">

@@ -149,4 +149,28 @@ describe('reportTotals', () => {
     }
     expect(reportTotals(sbom, 'prod').unknownRelationships).toBe(2)
   })
+
+  it('a licence that could not be assessed is not counted clean', () => {
+    const base = report()
+    const missing = {
+      ...base,
+      licensing: {
+        ...base.licensing,
+        reports: base.licensing.reports.map((r) => ({
+          ...r,
+          results: r.results.map((x) =>
+            x.library.name === 'c'
+              ? {
+                  ...x,
+                  licenses: [],
+                  warnings: ['License information could not be retrieved for this component'],
+                }
+              : x,
+          ),
+        })),
+      },
+    } as Report
+    expect(reportTotals(missing, 'all').licensing).toMatchObject({ components: 3, clean: 0, unknown: 1 })
+    expect(reportTotals(report(), 'all').licensing).toMatchObject({ clean: 1, unknown: 0 })
+  })
 })

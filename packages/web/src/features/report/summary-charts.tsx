@@ -1,7 +1,8 @@
 // The executive summary's doughnut charts and issue boxes (report-page §2, §9 "Chart defaults":
 // doughnut, height 150, width 300, legend at the bottom), one per domain, counted for the scope the
 // summary shows (report-totals.ts: the figures every download prints too). A domain that was not
-// assessed has no chart: it says so instead of drawing an empty or all-green doughnut.
+// assessed has no chart: it says so instead of drawing an empty or all-green doughnut; one assessed only in
+// part says so under its chart (issue 14).
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { DoughnutChart, type Slice } from '../../ui/charts'
 import type { ReportTotals } from './report-totals'
@@ -44,17 +45,25 @@ function charts(t: ReportTotals): Chart[] {
     {
       title: 'Licensing',
       assessed: li.assessed,
-      box: `${li.forbidden} forbidden · ${li.undeclared} not declared${li.excluded ? ` · ${li.excluded} excluded` : ''}`,
+      box: `${li.forbidden} forbidden · ${li.undeclared} not declared${li.unknown ? ` · ${li.unknown} not assessed` : ''}${li.excluded ? ` · ${li.excluded} excluded` : ''}`,
       slices: [
         { label: 'No issue', value: li.clean, color: '#40c057' },
         { label: 'Forbidden', value: li.forbidden, color: '#fa5252' },
         { label: 'Not declared', value: li.undeclared, color: '#fcc419' },
+        { label: 'Not assessed', value: li.unknown, color: '#adb5bd' },
       ],
     },
   ]
 }
 
-export function SummaryCharts({ totals }: { totals: ReportTotals }) {
+export function SummaryCharts({
+  totals,
+  partial = {},
+}: {
+  totals: ReportTotals
+  /** Domains assessed only in part, by chart title's domain. */
+  partial?: Partial<Record<'security' | 'stability' | 'licensing', boolean>>
+}) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" data-testid="summary-charts">
       {charts(totals).map(({ title, assessed, slices, box }) => (
@@ -72,6 +81,11 @@ export function SummaryCharts({ totals }: { totals: ReportTotals }) {
                 <Text size="xs" ta="center" data-testid="issue-box">
                   {box}
                 </Text>
+                {partial[title.toLowerCase() as 'security' | 'stability' | 'licensing'] ? (
+                  <Text size="xs" c="orange.8" ta="center" data-testid="chart-partial">
+                    Partly assessed: counts over what could be assessed
+                  </Text>
+                ) : null}
               </>
             ) : (
               <Text size="sm" c="dimmed" ta="center" py="xl" data-testid="issue-box">
