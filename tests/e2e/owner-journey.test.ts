@@ -506,6 +506,13 @@ describe('the owner journey in Chromium', () => {
       expect(await page.getByTestId('exclusion-item').count()).toBeGreaterThan(0)
       expect(await page.getByTestId('section-exclusions').textContent()).not.toContain('by admin')
       await shot('anonymous-public-report')
+      // and the anonymous home lists it among the public projects
+      await page.goto(`${url}/`)
+      await page
+        .getByTestId('project-row')
+        .filter({ hasText: 'owasp-nodejs-goat' })
+        .waitFor({ timeout: 30_000 })
+      await shot('anonymous-home-public')
       expect(errors).toEqual([])
     },
     LONG,

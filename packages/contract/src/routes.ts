@@ -69,6 +69,8 @@ const uploadKeyHeader = [
 ] as const
 
 const projectIdParams = z.object({ projectId: z.string().min(1) })
+/** The most public projects GET /api/v1/projects/public answers. */
+export const PUBLIC_PROJECTS_LIMIT = 200
 
 export const routes = {
   ...exclusionRouteDefs,
@@ -143,6 +145,14 @@ export const routes = {
     params: projectIdParams,
     status: 200,
     response: projectSchema,
+  },
+  publicProjects: {
+    method: 'GET',
+    path: '/api/v1/projects/public',
+    access: 'anonymous',
+    summary: `The public projects of every account, newest first (at most ${PUBLIC_PROJECTS_LIMIT}): the anonymous home page (issue 14 "Navigation").`,
+    status: 200,
+    response: z.array(projectSchema),
   },
   projectVisibility: {
     method: 'PUT',

@@ -1,6 +1,7 @@
 // Private by default, public when made so (issue 14 "Private by default … unless made public"): a member's
 // upload is private; PUT /api/v1/projects/{id}/visibility opens it to anonymous readers and closes it
-// again; a Viewer of the account may not, nor may anyone outside it. Both storages.
+// again, and lists it on GET /api/v1/projects/public meanwhile; a Viewer of the account may not, nor may
+// anyone outside it. Both storages.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
@@ -20,6 +21,10 @@ describe.each(storageModes())('project visibility on %s storage', (mode) => {
       body: JSON.stringify({ isPublic }),
     })
   const anonymousStatus = async () => (await fetch(`${t.url}/api/v1/projects/${pid}`)).status
+  const listedPublicly = async () =>
+    ((await (await fetch(`${t.url}/api/v1/projects/public`)).json()) as { uuid: string }[]).some(
+      (p) => p.uuid === pid,
+    )
 
   beforeAll(async () => {
     t = await startTestInstance(mode, {}, { workers: false })
@@ -39,13 +44,17 @@ describe.each(storageModes())('project visibility on %s storage', (mode) => {
 
   it('keeps a member’s upload private until it is made public, and private again', async () => {
     expect(await anonymousStatus()).toBe(404)
+    expect(await listedPublicly()).toBe(false)
     const opened = await visibility(admin, true)
     expect(opened.status).toBe(200)
     expect(((await opened.json()) as { isPublic: boolean }).isPublic).toBe(true)
     expect(await anonymousStatus()).toBe(200)
+    // the anonymous home page lists the public projects of every account, this member's included
+    expect(await listedPublicly()).toBe(true)
     const closed = await visibility(admin, false)
     expect(((await closed.json()) as { isPublic: boolean }).isPublic).toBe(false)
     expect(await anonymousStatus()).toBe(404)
+    expect(await listedPublicly()).toBe(false)
   })
 
   it('refuses a Viewer of the account, anyone outside it and anonymous callers', async () => {

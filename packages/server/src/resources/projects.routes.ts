@@ -2,7 +2,7 @@
 // GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
 // GET /api/v1/reports/{id}/history, PUT /api/v1/projects/{id}/visibility (public or private, issue 14).
 // Unknown or invisible projects answer 404 (spec: NOT FOUND).
-import { JIRA_FEATURE, routes } from '@sextant/contract'
+import { JIRA_FEATURE, PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
@@ -12,6 +12,7 @@ import { canWrite, visibleProject, writableProject } from '../services/project-l
 import { listableView } from '../services/projects.access'
 import {
   listAccountProjects,
+  listPublicProjects,
   type ProjectRecord,
   presentProject,
   setProjectPublic,
@@ -70,6 +71,14 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   bindRoute(app, routes.projectGet, async ({ params, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     return presentProject(db, project, !canWrite(request.principal, project))
+  })
+
+  // Everyone's public projects for the anonymous home page, bounded by the contract's limit.
+  bindRoute(app, routes.publicProjects, async ({ request }) => {
+    const projects = await listPublicProjects(db, PUBLIC_PROJECTS_LIMIT)
+    return Promise.all(
+      projects.map((project) => presentProject(db, project, !canWrite(request.principal, project))),
+    )
   })
 
   // Whoever may change the project may open it to the public or close it again (§6 projects edit).

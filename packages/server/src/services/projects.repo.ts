@@ -111,6 +111,15 @@ export async function insertProject(
   )
 }
 
+/** The public projects of every account, newest first, at most `limit` (one index scan, migration 057). */
+export async function listPublicProjects(db: Db, limit: number): Promise<ProjectRecord[]> {
+  const { rows } = await db.query<ProjectRow>(
+    'SELECT * FROM projects WHERE is_public ORDER BY created_at DESC, uuid LIMIT $1',
+    [limit],
+  )
+  return rows.map(toProject)
+}
+
 /** Makes the project public or private (issue 14); answers the stored record. */
 export async function setProjectPublic(
   db: Db,

@@ -72,6 +72,7 @@ const expectations: Record<string, Expect> = {
   accountProjectsCount: (c) => (c === 'otherAdmin' || c === 'anonymous' ? 404 : 'ok'),
   reportSummary: byAccess('anonymous'),
   projectGet: byAccess('anonymous'),
+  publicProjects: byAccess('anonymous'),
   reportLatest: byAccess('anonymous'),
   reportById: byAccess('anonymous'),
   reportHistory: byAccess('anonymous'),

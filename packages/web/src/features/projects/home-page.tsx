@@ -1,15 +1,17 @@
 // The home page `/` (report-page §2 header link Home; issue 14 "Navigation"): signed-in members go on to
-// their dashboard; anonymous visitors see the server's public projects and a way to sign in, never an
-// error page.
+// their dashboard; anonymous visitors see the server's public projects (of every account) and a way to
+// sign in, never an error page.
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link, Navigate, useLocation } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { signInHref } from '../auth/sign-in-rules'
 import { useSession } from '../auth/use-session'
 import { ProjectList } from './projects-page'
+import { usePublicProjects } from './use-account-projects'
 
 export function HomePage() {
   const { status } = useSession()
+  const publicProjects = usePublicProjects(status === 'anonymous')
   const location = useLocation()
   if (status === 'unknown') return <PageLoader label="Checking your session…" />
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />
@@ -29,7 +31,7 @@ export function HomePage() {
           Sign in to see your projects
         </Button>
       </Group>
-      <ProjectList />
+      <ProjectList projects={publicProjects} />
     </Stack>
   )
 }

@@ -51,9 +51,11 @@ function ProjectsContent() {
 }
 
 /** The caller's projects (the public ones for anonymous visitors) with search and sorting. */
-export function ProjectList() {
+/** The list with search and sort over `projects` (default: the caller's account's projects). */
+export function ProjectList({ projects: given }: { projects?: ReturnType<typeof useAccountProjects> } = {}) {
   const { account } = useSession()
-  const projects = useAccountProjects()
+  const own = useAccountProjects()
+  const projects = given ?? own
   const [search, setSearch] = useState('')
   const [sort, setSort] = useState<ProjectSort>('name-asc')
   return (

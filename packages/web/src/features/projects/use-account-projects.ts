@@ -3,6 +3,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
 
+/** Everyone's public projects (the anonymous home page, issue 14 "Navigation"). */
+export function usePublicProjects(enabled: boolean) {
+  return useQuery({
+    queryKey: ['public-projects'],
+    queryFn: () => sdk.call('publicProjects'),
+    enabled,
+    refetchOnMount: 'always',
+  })
+}
+
 export function useAccountProjects() {
   return useQuery({
     queryKey: ['account-projects', 'me'],

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../exclusions/confirm-dialog'
 import { useReportContext } from './report-context'
 
 export const MAKE_PUBLIC_CONFIRMATION =
-  'Anyone with the address will read this project’s reports and exclusions, without their actions (who made an exclusion stays private). Make it public?'
+  'Anyone will read this project’s reports and exclusions, without their actions (who made an exclusion stays private), and the home page lists it among the public projects. Make it public?'
 
 export function VisibilityButton() {
   const { project, access } = useReportContext()
