@@ -103,9 +103,6 @@ const envReadsLeft = [
   'packages/engine/src/project/peer-cyclonedx-npm.ts',
   'packages/server/src/db/embedded.ts',
   'packages/server/src/metadata/npm-outdated.ts',
-  'packages/server/src/resources/credentials/mail.ts',
-  'packages/server/src/resources/mfa/sms.ts',
   'packages/server/src/resources/refresh/git-checkout.ts',
   'packages/server/src/runtime.ts',
-  'packages/server/src/services/secrets.ts',
 ]

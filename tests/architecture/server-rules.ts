@@ -29,7 +29,6 @@ export const sqlOutsideRepos: string[] = [
   'resources/tokens/tokens.routes.ts',
   'services/bootstrap.service.ts',
   'services/projects.access.ts',
-  'services/secrets.ts',
   'services/uploads.service.ts',
   // isUniqueViolation: a repo should answer 'taken' as a value
   'resources/jira/jira.routes.ts',

@@ -81,11 +81,14 @@ describe('account administration in Chromium', () => {
       },
     })
     await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r))
-    // The mail transport is chosen from the process environment when the routes are built.
-    process.env.SEXTANT_SMTP_URL = `smtp://127.0.0.1:${port}`
     t = await startTestInstance(
       'embedded',
-      { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir, SEXTANT_REGISTRATION: 'open' },
+      {
+        SEXTANT_SERVE_WEB: 'true',
+        SEXTANT_WEB_DIR: webDir,
+        SEXTANT_REGISTRATION: 'open',
+        SEXTANT_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      },
       { workers: false },
     )
     browser = await launchBrowser()
@@ -115,7 +118,6 @@ describe('account administration in Chromium', () => {
     await browser?.close()
     await t?.close()
     await new Promise((r) => smtp?.close(() => r(null)))
-    delete process.env.SEXTANT_SMTP_URL
   })
 
   it('registers with the name taken from the e-mail, logs out and logs in', async () => {

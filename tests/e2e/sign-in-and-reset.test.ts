@@ -85,12 +85,15 @@ describe('forgotten password, reset and SMS sign-in in Chromium', () => {
       },
     })
     await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r))
-    // The mail transport and the SMS sender are chosen from the process environment when the routes are built.
-    process.env.SEXTANT_SMTP_URL = `smtp://127.0.0.1:${port}`
-    process.env.SEXTANT_SMS_OUTBOX = outbox
     t = await startTestInstance(
       'embedded',
-      { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir, SEXTANT_REGISTRATION: 'open' },
+      {
+        SEXTANT_SERVE_WEB: 'true',
+        SEXTANT_WEB_DIR: webDir,
+        SEXTANT_REGISTRATION: 'open',
+        SEXTANT_SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SEXTANT_SMS_OUTBOX: outbox,
+      },
       { workers: false },
     )
     browser = await launchBrowser()
@@ -107,8 +110,6 @@ describe('forgotten password, reset and SMS sign-in in Chromium', () => {
     await browser?.close()
     await t?.close()
     await new Promise((r) => smtp?.close(() => r(null)))
-    delete process.env.SEXTANT_SMTP_URL
-    delete process.env.SEXTANT_SMS_OUTBOX
   })
 
   it('asks for a reset link, reads it from the e-mail, sets a new password once and signs in with it', async () => {

@@ -51,6 +51,31 @@ describe('loadConfig', () => {
     ).toEqual(['10.0.0.0/8', '::1', '192.168.1.7', 'loopback'])
   })
 
+  it('is the one reader of the mail, SMS and secrets-key variables (issue 18 item 5)', () => {
+    const key = 'ab'.repeat(32)
+    const c = loadConfig({
+      SEXTANT_SMTP_URL: 'smtps://mailer:pw@mail.example:465',
+      SEXTANT_MAIL_FROM: 'SCA <sca@example.org>',
+      SEXTANT_PUBLIC_URL: 'https://sca.example.org/',
+      SEXTANT_SMS_OUTBOX: '/var/tmp/sms.jsonl',
+      SEXTANT_SECRET_KEY: key,
+    })
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://mailer:pw@mail.example:465',
+      mailFrom: 'SCA <sca@example.org>',
+      publicUrl: 'https://sca.example.org',
+      smsOutbox: '/var/tmp/sms.jsonl',
+    })
+    expect(c.secretKey?.toString('hex')).toBe(key)
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: null,
+      mailFrom: 'Sextant <sextant@localhost>',
+      publicUrl: null,
+      smsOutbox: null,
+      secretKey: null,
+    })
+  })
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/)
   })

@@ -80,7 +80,7 @@ const envSchema = z.object({
   SEXTANT_NPM_TOKEN: z.string().min(1).optional(),
   SEXTANT_NPMRC: z.string().min(1).optional(),
   SEXTANT_MAVEN_SETTINGS: z.string().min(1).optional(),
-  // Read where they are used (mail, SMS, secrets), validated here so a bad value stops the start.
+  // Mail, SMS and the secrets key (issue 18 item 5: Config is the one reader of the environment).
   SEXTANT_SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -181,6 +181,15 @@ export interface Config {
   cliDownloadUrl: string | null
   /** Older sextant clients must update (exit -4); null = any release. */
   cliMinimumVersion: string | null
+  /** smtp:// or smtps:// server for e-mail; null: e-mails go to the log. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** The URL users reach Sextant at (links in e-mails); null: the listening address. */
+  publicUrl: string | null
+  /** A file receiving MFA text messages as JSON lines; null: the log. */
+  smsOutbox: string | null
+  /** The key sealing stored secrets; null: generated once and kept in the database. */
+  secretKey: Buffer | null
 }
 
 export interface AssistantConfig {
@@ -286,5 +295,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licencePublicKey: e.SEXTANT_LICENCE_PUBLIC_KEY ?? null,
     cliDownloadUrl: e.SEXTANT_CLI_DOWNLOAD_URL ?? null,
     cliMinimumVersion: e.SEXTANT_CLI_MINIMUM_VERSION ?? null,
+    smtpUrl: e.SEXTANT_SMTP_URL ?? null,
+    mailFrom: e.SEXTANT_MAIL_FROM ?? 'Sextant <sextant@localhost>',
+    publicUrl: e.SEXTANT_PUBLIC_URL ? e.SEXTANT_PUBLIC_URL.replace(/\/$/, '') : null,
+    smsOutbox: e.SEXTANT_SMS_OUTBOX ?? null,
+    secretKey: e.SEXTANT_SECRET_KEY ? Buffer.from(e.SEXTANT_SECRET_KEY, 'hex') : null,
   }
 }

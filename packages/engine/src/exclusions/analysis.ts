@@ -2,6 +2,8 @@
 // Dependency-Track's audit model): state, justification, responses, detail and an expiry date, mapped
 // onto the spec's exclusion reasons (report-page §3 Exclusion, §4 mitigation kinds) so the `.meterian`
 // file and the v1/v2 exclusion routes keep working. Pure: the clock is an argument.
+
+import { isObject } from '../model'
 import type { ExclusionReason } from './model'
 
 export const ANALYSIS_STATES = [
@@ -99,9 +101,6 @@ export type AnalysisInputResult =
   | { ok: true; analysis: FindingAnalysis; expires: string | null }
   | { ok: false; path: string; message: string }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * Reads state, justification, response(s), detail and expires from unknown JSON (a `.meterian` entry or
  * a triage request). A justification is only for not_affected (as CycloneDX says); unknown words are
@@ -113,7 +112,7 @@ export function parseAnalysisFields(value: unknown, path: string): AnalysisInput
     path: `${path}.${field}`,
     message,
   })
-  if (!isRecord(value)) return { ok: false, path, message: 'must be a JSON object' }
+  if (!isObject(value)) return { ok: false, path, message: 'must be a JSON object' }
   const state = value.state
   if (typeof state !== 'string' || !(ANALYSIS_STATES as readonly string[]).includes(state))
     return fail('state', `unknown state '${String(state)}': use one of ${ANALYSIS_STATES.join(', ')}`)

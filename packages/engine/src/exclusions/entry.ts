@@ -2,6 +2,7 @@
 // layout"; product-notes "The in-repository exclusions file"), read from unknown JSON. Shared by the
 // lenient file parser and the strict API (POST content): a bad entry is a problem value, never a throw.
 import type { Language } from '../model'
+import { isObject } from '../model'
 import { type FindingAnalysis, isCalendarDate, parseAnalysisFields, reasonOfAnalysis } from './analysis'
 import {
   ANY_VERSION,
@@ -39,9 +40,6 @@ export type EntryResult =
   | { ok: true; exclusion: ExclusionDraft }
   | { ok: false; path: string; message: string }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 function text(v: unknown): string | null {
   if (typeof v === 'string') return v
   if (typeof v === 'number') return String(v)
@@ -71,7 +69,7 @@ export function parseExclusionEntry(
     path: field ? `${path}.${field}` : path,
     message,
   })
-  if (!isRecord(value)) return fail('', 'an exclusion must be a JSON object')
+  if (!isObject(value)) return fail('', 'an exclusion must be a JSON object')
   const description = text(value.description)?.trim() ?? ''
   if (description === '') return fail('description', DESCRIPTION_REQUIRED)
   const domain = source.slice(0, source.indexOf(':'))
@@ -165,7 +163,7 @@ function libraryOf(
 ):
   | { ok: true; library: { name: string; language: Language } }
   | { ok: false; field: string; message: string } {
-  if (!isRecord(library))
+  if (!isObject(library))
     return { ok: false, field: 'library', message: 'library {language, name} is missing' }
   const name = text(library.name)?.trim()
   if (!name) return { ok: false, field: 'library.name', message: 'the library name is missing' }

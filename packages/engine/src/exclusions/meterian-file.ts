@@ -1,6 +1,8 @@
 // The in-repository exclusions file `.meterian` (spec report-page §3 "Exclusions file layout"; product-notes
 // "The in-repository exclusions file"): a lenient reader (a bad entry becomes a warning naming its JSON
 // path, the rest is kept) and the writer behind "Download Exclusions" (readonly entries only when full).
+
+import { isObject } from '../model'
 import { type EntryDefaults, parseExclusionEntry } from './entry'
 import { type Exclusion, type ExclusionSource, hash53 } from './model'
 
@@ -25,9 +27,6 @@ const COLLECTIONS: { source: ExclusionSource; path: [string, string] }[] = [
   { source: 'licensing:libraries', path: ['licensing', 'libraries'] },
 ]
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /** Entries of a file layout object (`{exclusions: {...}}`), each parsed on its own. */
 export function exclusionsOfLayout(
   json: unknown,
@@ -36,15 +35,15 @@ export function exclusionsOfLayout(
 ): MeterianFile {
   const warnings: FileWarning[] = []
   const exclusions: Exclusion[] = []
-  if (!isRecord(json))
+  if (!isObject(json))
     return { exclusions, warnings: [{ path: '$', message: 'the file must hold a JSON object' }] }
   const root = json.exclusions
   if (root === undefined) return { exclusions, warnings }
-  if (!isRecord(root)) return { exclusions, warnings: [{ path: 'exclusions', message: 'must be an object' }] }
+  if (!isObject(root)) return { exclusions, warnings: [{ path: 'exclusions', message: 'must be an object' }] }
   for (const { source, path } of COLLECTIONS) {
     const domain = root[path[0]]
     if (domain === undefined) continue
-    if (!isRecord(domain)) {
+    if (!isObject(domain)) {
       // reported once per domain (security has three collections)
       if (!warnings.some((w) => w.path === `exclusions.${path[0]}`))
         warnings.push({ path: `exclusions.${path[0]}`, message: 'must be an object' })

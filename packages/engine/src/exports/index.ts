@@ -11,20 +11,6 @@ export type { ExportContext } from './components'
 export { csvCell, csvText } from './csv/csv'
 export { verdicts } from './pdf/verdicts'
 
-export const EXPORT_FORMATS = [
-  'pdf',
-  'bible_pdf',
-  'bible_json',
-  'sbom_csv',
-  'sbom-cdx.json',
-  'sbom-cdx.xml',
-  'sbom-spdx.json',
-  'json',
-  'vulnerabilities_csv',
-  'stability_csv',
-  'licenses_csv',
-] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportFormatInfo {
   contentType: string
@@ -41,7 +27,9 @@ const csv = 'text/csv; charset=utf-8'
 const pdfModule = () => import('./pdf/report-pdf')
 const bibleModule = () => import('./bible/bible')
 
-export const exportFormats: Record<ExportFormat, ExportFormatInfo> = {
+// The one list of formats is this registry's keys; the wire enum (contract exportFormatSchema) is checked
+// against it in the server's exports test.
+export const exportFormats = {
   pdf: {
     contentType: 'application/pdf',
     extension: 'pdf',
@@ -73,7 +61,9 @@ export const exportFormats: Record<ExportFormat, ExportFormatInfo> = {
   vulnerabilities_csv: { contentType: csv, extension: 'vulnerabilities.csv', render: vulnerabilitiesCsv },
   stability_csv: { contentType: csv, extension: 'stability.csv', render: stabilityCsv },
   licenses_csv: { contentType: csv, extension: 'licenses.csv', render: licencesCsv },
-}
+} satisfies Record<string, ExportFormatInfo>
+export type ExportFormat = keyof typeof exportFormats
+export const EXPORT_FORMATS = Object.keys(exportFormats) as ExportFormat[]
 
 export function isExportFormat(text: string): text is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(text)

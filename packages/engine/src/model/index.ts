@@ -1,4 +1,5 @@
 export * from './dependency'
 export * from './ecosystem'
+export * from './json'
 export * from './plugin'
 export * from './purl'

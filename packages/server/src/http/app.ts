@@ -25,7 +25,7 @@ import { buildRoutes } from '../resources/builds/builds.routes'
 import { cliRoutes } from '../resources/cli/cli.routes'
 import { componentRoutes } from '../resources/components/components.routes'
 import { credentialsRoutes } from '../resources/credentials/credentials.routes'
-import { type MailTransport, mailTransportFromEnv } from '../resources/credentials/mail'
+import { type MailTransport, mailTransportFor } from '../resources/credentials/mail'
 import { datadogRoutes } from '../resources/datadog/datadog.routes'
 import { deletionRequestRoutes } from '../resources/deletion-requests/deletion-requests.routes'
 import { dependencyRoutes } from '../resources/dependency/dependency.routes'
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   identityRoutes(app, db, config.sessionTtlMs)
   // One mail transport for every e-mailed link (resets, sign-ups, invitations).
-  const mail = deps.mail ?? mailTransportFromEnv(app.log)
+  const mail = deps.mail ?? mailTransportFor(config, app.log)
   credentialsRoutes(app, db, config, mail)
   mfaRoutes(app, db, config)
   accountRoutes(app, db, config, mail)

@@ -22,7 +22,7 @@ export function integrationDeps(db: Db, config: Config, outbound: OutboundClient
     db,
     http: { outbound, allowPrivate: config.allowPrivateIntegrations, timeoutMs: config.integrationTimeoutMs },
     secretKey: () => {
-      key ??= loadSecretKey(db)
+      key ??= loadSecretKey(db, config.secretKey)
       return key
     },
   }

@@ -2,6 +2,7 @@
 // issue 5 "Datasources"): one shape for npm and Maven that is both a VersionHistory (stability lanes)
 // and a LicenceMetadata (licensing). Stored as jsonb; a row in an older or foreign shape is a miss.
 import type { Ecosystem, LicenceMetadata, NpmPackageMetadata, VersionHistory } from '@sextant/engine'
+import { isObject } from '@sextant/engine'
 
 /** npm's parsed packument shape; Maven fills the same fields (dates unknown, licences per POM read). */
 export type PackageMetadata = NpmPackageMetadata
@@ -24,9 +25,6 @@ export interface StoredDocument {
 
 // 2: npm versions carry `install` (requirements, engines) for resolving package.json files.
 export const DOCUMENT_FORMAT = 2
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Accepts a jsonb value as a StoredDocument. Rows are our own writes, so the check is structural

@@ -10,6 +10,8 @@ import {
   timingSafeEqual,
 } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
+import type { Db } from '../db/connection'
+import { storedKey } from './server-keys.repo'
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password)
@@ -77,19 +79,7 @@ export function decryptSecret(key: Buffer, stored: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
 }
 
-export async function loadSecretKey(
-  db: { query: (sql: string, values?: unknown[]) => Promise<{ rows: { key: Buffer }[] }> },
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<Buffer> {
-  const fromEnv = env.SEXTANT_SECRET_KEY
-  if (fromEnv) {
-    if (!/^[0-9a-fA-F]{64}$/.test(fromEnv))
-      throw new Error('SEXTANT_SECRET_KEY must be 64 hex digits (32 bytes).')
-    return Buffer.from(fromEnv, 'hex')
-  }
-  await db.query("INSERT INTO server_keys (name, key) VALUES ('secrets', $1) ON CONFLICT DO NOTHING", [
-    randomBytes(32),
-  ])
-  const { rows } = await db.query("SELECT key FROM server_keys WHERE name = 'secrets'")
-  return rows[0]!.key
+/** The key sealing stored secrets: SEXTANT_SECRET_KEY (Config) when set, else the one kept in the database. */
+export async function loadSecretKey(db: Pick<Db, 'query'>, configured: Buffer | null): Promise<Buffer> {
+  return configured ?? storedKey(db, 'secrets', randomBytes(32))
 }

@@ -22,7 +22,7 @@ export async function startTestInstance(
   const database = await createTestDatabase(mode)
   const mails: MailMessage[] = []
   // A test's own SMTP server (SEXTANT_SMTP_URL) gets the mails; otherwise they are kept here.
-  const smtp = extraEnv.SEXTANT_SMTP_URL ?? process.env.SEXTANT_SMTP_URL
+  const smtp = extraEnv.SEXTANT_SMTP_URL
   const sextant = await startSextant({
     ...(smtp ? {} : { mail: { kind: 'log', send: async (m: MailMessage) => void mails.push(m) } }),
     api: true,

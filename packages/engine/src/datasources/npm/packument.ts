@@ -1,6 +1,8 @@
 // Lenient parsing of npm registry packuments (DESIGN §4 datasources; issue 5 "Datasources"): the full
 // public document and the abbreviated / mirror forms. Versions with publish time, deprecation and
 // declared licences (every legacy shape), dist-tags, licence, repository. Broken fields are dropped with a warning.
+
+import { isObject } from '../../model'
 import { flattenNpmLicence } from './licence-shapes'
 
 export interface NpmVersionMetadata {
@@ -51,8 +53,6 @@ export interface NpmPackumentResult {
 }
 
 type Json = Record<string, unknown>
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Parses registry JSON text; invalid JSON is a warning, not an exception. */
 export function parseNpmPackumentText(text: string, expectedName?: string): NpmPackumentResult {

@@ -7,12 +7,13 @@ import type { ExportContext } from '../components'
 import {
   type Column,
   contentWidth,
+  coverHeading,
   drawFrames,
   newPdf,
-  page,
   palette,
   pdfBytes,
   pdfText,
+  reportDate,
   sectionTitle,
   table,
 } from '../pdf/layout'
@@ -60,23 +61,18 @@ export function bibleJson(doc: ReportDocument, ctx: ExportContext): string {
 
 export async function biblePdf(doc: ReportDocument, ctx: ExportContext): Promise<Uint8Array> {
   const bible = licenceBible(doc, ctx)
-  const date = `${doc.createdAt.slice(0, 10)} ${doc.createdAt.slice(11, 16)} UTC`
+  const date = reportDate(doc.createdAt)
   const frame = {
     title: `${ctx.projectName} - licence bible`,
     subtitle: `${ctx.projectName} · branch ${doc.project.branch} · ${date}`,
     generatedAt: ctx.generatedAt,
   }
   const pdf = newPdf(frame)
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .fillColor(palette.ink)
-    .text(pdfText(ctx.projectName), page.margin, 84, { width: contentWidth })
-  pdf
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor(palette.muted)
-    .text('Licence bible: every open-source component with its licences and copyright notice')
+  coverHeading(
+    pdf,
+    ctx.projectName,
+    'Licence bible: every open-source component with its licences and copyright notice',
+  )
   pdf.moveDown(0.6)
   const total = bible.languages.reduce((n, l) => n + l.components.length, 0)
   pdf

@@ -126,6 +126,21 @@ export function drawFrames(doc: Pdf, info: FrameInfo): void {
   }
 }
 
+/** The first page's heading of every PDF: the project's name and what the document is. */
+export function coverHeading(doc: Pdf, projectName: string, what: string): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .fillColor(palette.ink)
+    .text(pdfText(projectName), page.margin, 84, { width: contentWidth })
+  doc.font('Helvetica').fontSize(11).fillColor(palette.muted).text(what)
+}
+
+/** A report's date as every PDF prints it: `2026-11-26 01:02 UTC`. */
+export function reportDate(createdAt: string): string {
+  return `${createdAt.slice(0, 10)} ${createdAt.slice(11, 16)} UTC`
+}
+
 export const bottomLimit = () => page.height - 64
 
 /** Starts a new page when less than `needed` points are left. */

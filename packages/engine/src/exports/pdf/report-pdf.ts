@@ -11,6 +11,7 @@ import {
   type Column,
   cell,
   contentWidth,
+  coverHeading,
   drawFrames,
   ensureSpace,
   newPdf,
@@ -20,6 +21,7 @@ import {
   pdfBytes,
   pdfText,
   pill,
+  reportDate,
   sectionTitle,
   table,
 } from './layout'
@@ -57,25 +59,12 @@ const suffix = (section: Parameters<typeof assessmentLine>[0]) => {
   return line ? ` ${line}` : ''
 }
 
-export function reportDate(doc: ReportDocument): string {
-  return `${doc.createdAt.slice(0, 10)} ${doc.createdAt.slice(11, 16)} UTC`
-}
-
 function cover(pdf: Pdf, doc: ReportDocument, ctx: ExportContext): void {
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .fillColor(palette.ink)
-    .text(pdfText(ctx.projectName), page.margin, 84, { width: contentWidth })
-  pdf
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor(palette.muted)
-    .text('Open-source assessment report: security, stability and licensing')
+  coverHeading(pdf, ctx.projectName, 'Open-source assessment report: security, stability and licensing')
   pdf.moveDown(1)
   const facts: [string, string][] = [
     ['Branch', doc.project.branch],
-    ['Report date', reportDate(doc)],
+    ['Report date', reportDate(doc.createdAt)],
     ['Components', componentsFact(doc.summary)],
     ['Languages', doc.summary.languages.join(', ') || '-'],
     ['Report id', doc.uuid],
@@ -389,7 +378,7 @@ function notesSection(pdf: Pdf, doc: ReportDocument): void {
 export async function reportPdf(doc: ReportDocument, ctx: ExportContext): Promise<Uint8Array> {
   const frame = {
     title: `${ctx.projectName} - assessment report`,
-    subtitle: `${ctx.projectName} · branch ${doc.project.branch} · ${reportDate(doc)}`,
+    subtitle: `${ctx.projectName} · branch ${doc.project.branch} · ${reportDate(doc.createdAt)}`,
     generatedAt: ctx.generatedAt,
   }
   const pdf = newPdf(frame)

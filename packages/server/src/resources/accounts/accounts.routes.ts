@@ -11,7 +11,7 @@ import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
 import { sendPasswordReset } from '../credentials/credentials.service'
-import { type MailTransport, mailTransportFromEnv, publicUrl } from '../credentials/mail'
+import { type MailTransport, mailTransportFor, publicUrl } from '../credentials/mail'
 import { presentAccount } from '../identity.routes'
 import { scopedAccount } from '../members/members.routes'
 import {
@@ -30,7 +30,7 @@ export function accountRoutes(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  mail: MailTransport = mailTransportFromEnv(app.log),
+  mail: MailTransport = mailTransportFor(config, app.log),
 ): void {
   async function account(uuid: string) {
     const found = await findAccount(db, uuid)

@@ -2,6 +2,7 @@
 // empty or null (saved as null); otherwise 'The property content is invalid', 'The property is invalid' or
 // 'The property is missing'"; §7 GET/POST /api/v1/{accounts|teams}/{uuid}/properties/{name}).
 import { accountMessages } from '@sextant/contract'
+import { isObject } from '@sextant/engine'
 import type { Db } from '../../db/connection'
 import { fail, ok, type Result } from '../../services/result'
 import { type PropertyOwner, type PropertyValue, storedProperty, writeProperty } from './properties.repo'
@@ -28,10 +29,6 @@ export const teamProperties = [
 const known: Record<PropertyOwner, readonly { name: string }[]> = {
   accounts: accountProperties,
   teams: teamProperties,
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Checks name and content; answers the value to save (null for empty), or the §5 message. */

@@ -22,13 +22,13 @@ import {
   sendPasswordReset,
 } from './credentials.service'
 import { addressLimit, loginLimit, releaseAttempt, takeAttempt } from './login-limit.repo'
-import { type MailTransport, mailTransportFromEnv, publicUrl } from './mail'
+import { type MailTransport, mailTransportFor, publicUrl } from './mail'
 
 export function credentialsRoutes(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  mail: MailTransport = mailTransportFromEnv(app.log),
+  mail: MailTransport = mailTransportFor(config, app.log),
 ): void {
   const ttl = config.sessionTtlMs
 

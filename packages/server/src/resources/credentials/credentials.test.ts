@@ -45,8 +45,11 @@ describe.each(storageModes())('credentials, MFA and administration on %s storage
       },
     })
     await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r))
-    process.env.SEXTANT_SMTP_URL = `smtp://127.0.0.1:${port}`
-    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' }, { workers: false })
+    t = await startTestInstance(
+      mode,
+      { SEXTANT_REGISTRATION: 'open', SEXTANT_SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { workers: false },
+    )
     api = new RecordingApi(t.url)
     const r = await signUp('carol.admin@example.test', 'carol-password-1')
     keep('carol-password-1')

@@ -3,6 +3,7 @@
 // log transport that writes the message to the server log (fine for a single self-hosted admin).
 import type { AddressInfo } from 'node:net'
 import nodemailer from 'nodemailer'
+import type { Config } from '../../config'
 
 export interface MailMessage {
   to: string
@@ -38,12 +39,9 @@ export function logTransport(log: MailLog): MailTransport {
   }
 }
 
-/** SEXTANT_SMTP_URL and SEXTANT_MAIL_FROM (default sextant@localhost) choose the transport. */
-export function mailTransportFromEnv(log: MailLog, env: NodeJS.ProcessEnv = process.env): MailTransport {
-  const url = env.SEXTANT_SMTP_URL
-  if (!url) return logTransport(log)
-  if (!/^smtps?:\/\//.test(url)) throw new Error('SEXTANT_SMTP_URL must be an smtp:// or smtps:// URL.')
-  return smtpTransport(url, env.SEXTANT_MAIL_FROM ?? 'Sextant <sextant@localhost>')
+/** SEXTANT_SMTP_URL and SEXTANT_MAIL_FROM (Config) choose the transport. */
+export function mailTransportFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: MailLog): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport(log)
 }
 
 /**
@@ -52,13 +50,12 @@ export function mailTransportFromEnv(log: MailLog, env: NodeJS.ProcessEnv = proc
  */
 export function publicUrl(
   listening: AddressInfo | string | null,
-  fallback: { host: string; port: number },
-  env: NodeJS.ProcessEnv = process.env,
+  config: Pick<Config, 'host' | 'port' | 'publicUrl'>,
 ): string {
-  if (env.SEXTANT_PUBLIC_URL) return env.SEXTANT_PUBLIC_URL.replace(/\/$/, '')
+  if (config.publicUrl) return config.publicUrl
   const bound = listening && typeof listening === 'object' ? listening : null
-  const host = bound?.address ?? fallback.host
-  const port = bound?.port ?? fallback.port
+  const host = bound?.address ?? config.host
+  const port = bound?.port ?? config.port
   const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`
 }

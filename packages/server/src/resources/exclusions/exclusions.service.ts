@@ -9,6 +9,7 @@ import {
   type Exclusion,
   type ExclusionSource,
   exclusionsOfLayout,
+  isObject,
   layoutEntryOf,
   parseExclusionEntry,
 } from '@sextant/engine'
@@ -41,9 +42,6 @@ export function presentExclusion(e: Exclusion): ExclusionDto {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 function badRequest(path: string, message: string): HttpError {
   // the spec's message alone for the one validation the page performs itself (§5)
   if (message === DESCRIPTION_REQUIRED)
@@ -75,14 +73,14 @@ export interface ParseOptions {
 /** One entry or a whole `.meterian` layout, all or nothing: any bad entry answers 400. */
 export function parseExclusionContent(json: unknown, options: ParseOptions): Exclusion[] {
   const defaults = { readonly: false, creatorUuid: options.creatorUuid, scope: options.scope }
-  if (isRecord(json) && json.exclusions !== undefined) {
+  if (isObject(json) && json.exclusions !== undefined) {
     const { exclusions, warnings } = exclusionsOfLayout(json, defaults, () => newUuid())
     const first = warnings[0]
     if (first) throw badRequest(first.path, first.message)
     if (exclusions.length === 0) throw new HttpError(400, 'content: the layout holds no exclusion.')
     return exclusions
   }
-  if (!isRecord(json)) throw new HttpError(400, 'content: an exclusion must be a JSON object.')
+  if (!isObject(json)) throw new HttpError(400, 'content: an exclusion must be a JSON object.')
   const source = sourceOf(json, options.domain)
   if (!source) {
     throw new HttpError(

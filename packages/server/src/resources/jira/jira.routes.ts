@@ -95,7 +95,7 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config, outboun
   }
   let key: Promise<Buffer> | null = null
   const secretKey = () => {
-    key ??= loadSecretKey(db)
+    key ??= loadSecretKey(db, config.secretKey)
     return key
   }
 

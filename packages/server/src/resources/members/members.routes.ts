@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors'
 import { assertMayManageRoles, defaultRoleFor } from '../../http/permissions'
 import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
-import { type MailTransport, mailTransportFromEnv, publicUrl } from '../credentials/mail'
+import { type MailTransport, mailTransportFor, publicUrl } from '../credentials/mail'
 import { type InvitationInfo, listInvitations } from './invitations.repo'
 import { invite } from './invitations.service'
 import { listMembers, type MemberInfo, presentInvitation, presentMember } from './members.repo'
@@ -27,7 +27,7 @@ export function memberRoutes(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  mail: MailTransport = mailTransportFromEnv(app.log),
+  mail: MailTransport = mailTransportFor(config, app.log),
 ): void {
   bindRoute(app, routes.memberList, async ({ request }) => {
     const account = scopedAccount(request)

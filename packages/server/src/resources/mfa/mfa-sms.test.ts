@@ -35,9 +35,12 @@ describe.each(storageModes())('SMS second factor at sign-in on %s storage', (mod
     }
 
   beforeAll(async () => {
-    // The SMS sender is chosen from the process environment when the routes are built.
-    process.env.SEXTANT_SMS_OUTBOX = outbox
-    t = await startTestInstance(mode, { SEXTANT_REGISTRATION: 'open' }, { workers: false })
+    // The SMS sender is chosen from the instance's configuration (not the process environment).
+    t = await startTestInstance(
+      mode,
+      { SEXTANT_REGISTRATION: 'open', SEXTANT_SMS_OUTBOX: outbox },
+      { workers: false },
+    )
     for (const email of ['sid@sms.test', 'tom@sms.test'])
       await signUp(t, { email, password: 'sms-password-1' })
     const setup = (
@@ -54,7 +57,6 @@ describe.each(storageModes())('SMS second factor at sign-in on %s storage', (mod
   }, 60_000)
   afterAll(async () => {
     await t?.close()
-    delete process.env.SEXTANT_SMS_OUTBOX
   })
 
   it('names SMS in the login answer and completes the sign-in with a code sent to the phone set up', async () => {

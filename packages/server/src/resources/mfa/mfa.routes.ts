@@ -12,7 +12,7 @@ import { completeMfaSession } from '../credentials/credentials.repo'
 import { mfaLimit, releaseAttempt, takeAttempt } from '../credentials/login-limit.repo'
 import { findMember } from '../members/members.repo'
 import { MfaProblem, MfaService } from './mfa.service'
-import { type SmsSender, smsSenderFromEnv } from './sms'
+import { type SmsSender, smsSenderFor } from './sms'
 
 function member(p: Principal) {
   if (p.kind !== 'member') throw new HttpError(401, 'This needs a signed-in user.')
@@ -32,9 +32,9 @@ export function mfaRoutes(
   app: FastifyInstance,
   db: Db,
   config: Config,
-  sms: SmsSender = smsSenderFromEnv(app.log),
+  sms: SmsSender = smsSenderFor(config, app.log),
 ): void {
-  const mfa = new MfaService(db, sms)
+  const mfa = new MfaService(db, sms, config.secretKey)
 
   bindRoute(app, routes.mfaAppStatus, async ({ request }) =>
     mfa.status(member(request.principal).member.userUuid),

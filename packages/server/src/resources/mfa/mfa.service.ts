@@ -26,10 +26,12 @@ export class MfaService {
   constructor(
     private readonly db: Db,
     private readonly sms: SmsSender,
+    /** SEXTANT_SECRET_KEY (Config); null: the key kept in the database. */
+    private readonly configuredKey: Buffer | null,
   ) {}
 
   private key(): Promise<Buffer> {
-    this.#key ??= loadSecretKey(this.db)
+    this.#key ??= loadSecretKey(this.db, this.configuredKey)
     return this.#key
   }
 

@@ -3,6 +3,7 @@
 // relays it), and SEXTANT_SMS_OUTBOX=<file> appends each message as a JSON line (development, tests).
 // A gateway is one object with `send`, passed to mfaRoutes.
 import { appendFile } from 'node:fs/promises'
+import type { Config } from '../../config'
 
 export interface SmsSender {
   readonly kind: string
@@ -27,9 +28,10 @@ export function outboxSmsSender(file: string): SmsSender {
   }
 }
 
-export function smsSenderFromEnv(
+/** SEXTANT_SMS_OUTBOX (Config) chooses the sender. */
+export function smsSenderFor(
+  config: Pick<Config, 'smsOutbox'>,
   log: { info(payload: object, message: string): void },
-  env: NodeJS.ProcessEnv = process.env,
 ): SmsSender {
-  return env.SEXTANT_SMS_OUTBOX ? outboxSmsSender(env.SEXTANT_SMS_OUTBOX) : logSmsSender(log)
+  return config.smsOutbox ? outboxSmsSender(config.smsOutbox) : logSmsSender(log)
 }
