@@ -11,7 +11,6 @@ export type { ExportContext } from './components'
 export { csvCell, csvText } from './csv/csv'
 export { verdicts } from './pdf/verdicts'
 
-
 export interface ExportFormatInfo {
   contentType: string
   /** File name suffix after the project name: `shop-front.sbom-cdx.json`. */
