@@ -1,12 +1,13 @@
 // The report itself, for status OK or PARTIAL (report-page §2 Layout, §4): notices (partial build,
 // refreshing, a newer failed analysis, scores not up to date, the badges suggestion), score badges, executive summary, the
-// domain sections, security exclusions, project history, notes, and the floating scroll box.
+// domain sections, security exclusions, code analysis (issue 17), project history, notes, and the floating scroll box.
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
 import { useAfterPaint } from '../../lib/use-after-paint'
 import { InlineNotice } from '../../ui/status-panel'
 import { BadgesBanner } from '../badges/badges-banner'
+import { CodeAnalysisPanel } from '../code-analysis/code-analysis-panel'
 import { ExclusionsBlock } from '../exclusions/exclusions-block'
 import { RecomputeNotice } from '../exclusions/recompute-button'
 import { HistorySection } from '../history/history-section'
@@ -56,6 +57,7 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
           <ExclusionsBlock />
           <StabilitySection />
           <LicensingSection />
+          <CodeAnalysisPanel />
           <HistorySection />
           <AnalysisNotes notes={report.notes} />
           <ScrollBox />
