@@ -8,7 +8,12 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importRecords, osvRecord, uploadProject } from '../../packages/server/src/testing/advisory-imports'
+import {
+  importRecords,
+  osvRecord,
+  PARTIAL_LICENCE_SBOM,
+  uploadProject,
+} from '../../packages/server/src/testing/advisory-imports'
 import {
   startTestInstance,
   type TestInstance,
@@ -140,31 +145,8 @@ describe('a report that could not be assessed, in Chromium', () => {
 
   it('a partly assessed domain: PARTLY ASSESSED with the share assessed, its chart says so', async () => {
     // the store now holds npm advisories; offline, only a licence the SBOM declares can be assessed
-    const sbom = JSON.stringify({
-      bomFormat: 'CycloneDX',
-      specVersion: '1.5',
-      metadata: { component: { 'bom-ref': 'app', type: 'application', name: 'partial-app' } },
-      components: [
-        {
-          'bom-ref': 'ms',
-          type: 'library',
-          name: 'ms',
-          version: '2.1.4',
-          purl: 'pkg:npm/ms@2.1.4',
-          licenses: [{ license: { id: 'MIT' } }],
-        },
-        {
-          'bom-ref': 'lp',
-          type: 'library',
-          name: 'left-pad',
-          version: '1.3.0',
-          purl: 'pkg:npm/left-pad@1.3.0',
-        },
-      ],
-      dependencies: [{ ref: 'app', dependsOn: ['ms', 'lp'] }],
-    })
     const form = new FormData()
-    form.append('file', new Blob([sbom]), 'bom.cdx.json')
+    form.append('file', new Blob([PARTIAL_LICENCE_SBOM]), 'bom.cdx.json')
     const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&name=partial-app`, {
       method: 'POST',
       headers: api().headers,

@@ -27,6 +27,28 @@ export function osvRecord(
   }
 }
 
+/**
+ * A CycloneDX SBOM (with its graph) whose ms declares MIT and left-pad declares nothing: offline, its
+ * licensing is partly assessed (issue 14 tests of the gate rule and the page).
+ */
+export const PARTIAL_LICENCE_SBOM = JSON.stringify({
+  bomFormat: 'CycloneDX',
+  specVersion: '1.5',
+  metadata: { component: { 'bom-ref': 'app', type: 'application', name: 'partial-app' } },
+  components: [
+    {
+      'bom-ref': 'ms',
+      type: 'library',
+      name: 'ms',
+      version: '2.1.4',
+      purl: 'pkg:npm/ms@2.1.4',
+      licenses: [{ license: { id: 'MIT' } }],
+    },
+    { 'bom-ref': 'lp', type: 'library', name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' },
+  ],
+  dependencies: [{ ref: 'app', dependsOn: ['ms', 'lp'] }],
+})
+
 /** A lockfile of one package (`name@version`). */
 export function lockOf(name: string, version: string): string {
   return JSON.stringify({

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Report } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { latestReport, osvRecord, waitForReports } from '../../testing/advisory-imports'
+import { latestReport, osvRecord, PARTIAL_LICENCE_SBOM, waitForReports } from '../../testing/advisory-imports'
 import { storageModes } from '../../testing/databases'
 import {
   startTestInstance,
@@ -18,24 +18,6 @@ import {
 } from '../../testing/instance'
 
 const admin = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
-
-const SBOM = JSON.stringify({
-  bomFormat: 'CycloneDX',
-  specVersion: '1.5',
-  metadata: { component: { 'bom-ref': 'app', type: 'application', name: 'partial-app' } },
-  components: [
-    {
-      'bom-ref': 'ms',
-      type: 'library',
-      name: 'ms',
-      version: '2.1.4',
-      purl: 'pkg:npm/ms@2.1.4',
-      licenses: [{ license: { id: 'MIT' } }],
-    },
-    { 'bom-ref': 'lp', type: 'library', name: 'left-pad', version: '1.3.0', purl: 'pkg:npm/left-pad@1.3.0' },
-  ],
-  dependencies: [{ ref: 'app', dependsOn: ['ms', 'lp'] }],
-})
 
 describe.each(storageModes())('a partly assessed domain and the account gate rule on %s storage', (mode) => {
   let t: TestInstance
@@ -77,7 +59,7 @@ describe.each(storageModes())('a partly assessed domain and the account gate rul
       (await (await fetch(`${t.url}/api/v1/accounts/me`, { headers: admin })).json()) as { uuid: string }
     ).uuid
     const form = new FormData()
-    form.append('file', new Blob([SBOM]), 'bom.cdx.json')
+    form.append('file', new Blob([PARTIAL_LICENCE_SBOM]), 'bom.cdx.json')
     const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&name=partial-app`, {
       method: 'POST',
       headers: admin,
