@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_ADMIN, waitForReport } from '../../packages/server/src/testing/instance'
 import { corpusDir } from '../../packages/server/src/testing/npm-registry'
-import { type E2eServer, shots, startE2eServer, waitForAdvisories } from './fixture'
+import { type E2eServer, seriousViolations, shots, startE2eServer, waitForAdvisories } from './fixture'
 
 const LONG = 120_000
 
@@ -237,6 +237,7 @@ describe('the owner journey in Chromium', () => {
       expect(await dialog.getByTestId('library-exclude-list').textContent()).toContain(picked[1])
       await page.getByTestId('exclude-explanation').fill('Approved by legal for internal use.')
       await shot('licensing-exclude-multiple')
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([])
       await page.getByTestId('exclude-submit').click()
       await dialog.waitFor({ state: 'hidden', timeout: 30_000 })
       for (const library of picked)
@@ -263,6 +264,8 @@ describe('the owner journey in Chromium', () => {
       expect(subjects[0]).toMatch(/ in .+@\d/)
       expect(await page.getByTestId('exclusion-pending').count()).toBe(4)
       await shot('exclusions-block-pending')
+      expect(await seriousViolations(page, '[data-testid="section-exclusions"]')).toEqual([])
+      expect(await seriousViolations(page, '[data-testid="section-stability"]')).toEqual([])
       await recompute()
       await expect.poll(() => page.getByTestId('exclusion-pending').count(), { timeout: 30_000 }).toBe(0)
       await expect
