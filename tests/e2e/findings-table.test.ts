@@ -74,6 +74,12 @@ describe('findings table in Chromium', () => {
     await page.getByTestId('security-view-toggle').getByText('Findings table').click()
     await page.getByTestId('findings-grid').waitFor({ timeout: 20_000 })
     const total = Number((await page.getByTestId('findings-count').textContent())?.match(/of (\d+)/)?.[1])
+    // the remediation plan of the minor lane names NodeGoat's upgrades
+    await page.getByTestId('remediation-line').first().waitFor({ timeout: 30_000 })
+    const plan = await page.getByTestId('remediation-line').allTextContents()
+    expect(plan.some((line) => /^upgrade \S+ \S+ → \S+ \((patch|minor)\) fixes \d+ finding/.test(line))).toBe(
+      true,
+    )
     expect(total).toBeGreaterThan(100)
     await pick(page, 'findings-severity', 'CRITICAL')
     await pick(page, 'findings-fixable', 'yes')

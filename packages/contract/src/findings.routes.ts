@@ -6,6 +6,7 @@ import {
   findingsCsvAnswerSchema,
   findingsCsvBodySchema,
   findingsQuerySchema,
+  remediationPlanSchema,
 } from './findings'
 import type { RouteDef } from './routes'
 
@@ -31,5 +32,16 @@ export const findingRouteDefs = {
     body: findingsCsvBodySchema,
     status: 200,
     response: findingsCsvAnswerSchema,
+  },
+  findingsPlan: {
+    method: 'GET',
+    path: '/api/v2/findings/:projectId/:branch/plan',
+    access: 'anonymous',
+    summary:
+      "The remediation plan of the latest report of a branch (or ?reportUuid=): per lane (patch / minor / major) the upgrades of direct dependencies and what each fixes, lockfile updates and pins where no direct upgrade admits a safe version, and what remains with why. Registry data from the server's metadata cache.",
+    params: exclusionBranchParamsSchema,
+    query: findingsQuerySchema,
+    status: 200,
+    response: remediationPlanSchema,
   },
 } as const satisfies Record<string, RouteDef>

@@ -62,3 +62,51 @@ export const findingsCsvBodySchema = z.object({
   keys: z.array(z.string().max(2048)).max(100_000),
 })
 export const findingsCsvAnswerSchema = z.object({ fileName: z.string(), csv: z.string() })
+
+const planFindingSchema = z.object({
+  ecosystem: z.string(),
+  name: z.string(),
+  version: z.string(),
+  adviceId: z.string(),
+})
+const laneSchema = z.enum(['patch', 'minor', 'major'])
+export const lanePlanSchema = z.object({
+  lane: laneSchema,
+  fixed: z.number().int(),
+  upgrades: z.array(
+    z.object({
+      ecosystem: z.string(),
+      name: z.string(),
+      from: z.string(),
+      to: z.string(),
+      change: laneSchema,
+      fixes: z.array(planFindingSchema),
+      together: z.number().int(),
+      packages: z.array(z.string()),
+    }),
+  ),
+  pins: z.array(
+    z.object({
+      ecosystem: z.string(),
+      name: z.string(),
+      from: z.string(),
+      to: z.string(),
+      via: z.enum(['lockfile', 'overrides', 'dependencyManagement']),
+      fixes: z.array(planFindingSchema),
+    }),
+  ),
+  remaining: z.array(
+    z.object({
+      finding: planFindingSchema,
+      why: z.enum(['no-fix-published', 'outside-lane', 'paths-unknown', 'versions-unknown']),
+    }),
+  ),
+  lines: z.array(z.string()),
+})
+/** The remediation plan of a report (issue 19 "Remediation plan"), per lane. */
+export const remediationPlanSchema = z.object({
+  reportUuid: z.string(),
+  findings: z.number().int(),
+  lanes: z.object({ patch: lanePlanSchema, minor: lanePlanSchema, major: lanePlanSchema }),
+})
+export type RemediationPlanDto = z.infer<typeof remediationPlanSchema>

@@ -121,6 +121,17 @@ describe('remediationPlan', () => {
     expect(plan.lanes.major.lines.at(-1)).toBe('1 remain (1 no fix published)')
   })
 
+  it('says when the versions of a package are not known, instead of "no fix published"', () => {
+    const p = remediationPlan(
+      [finding('ghost', '1.0.0', 'GHSA-g', [['ghost@1.0.0']])],
+      source(registry, advisories),
+    )
+    expect(p.lanes.major.remaining).toEqual([
+      { finding: expect.objectContaining({ name: 'ghost' }), why: 'versions-unknown' },
+    ])
+    expect(p.lanes.major.lines).toEqual(['1 remain (1 without known versions (no registry data))'])
+  })
+
   it('promises nothing for a finding whose paths were cut at the limit', () => {
     const cut = { ...findings[1]!, pathsComplete: false }
     const p = remediationPlan([cut], source(registry, advisories))

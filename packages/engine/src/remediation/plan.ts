@@ -81,6 +81,8 @@ export type RemainReason =
   | 'outside-lane'
   /** Where it comes from could not be traced completely: nothing is promised. */
   | 'paths-unknown'
+  /** The package's versions are not known (no registry data): whether a fix exists is not known either. */
+  | 'versions-unknown'
 
 export interface Remaining {
   finding: FindingKey
@@ -323,7 +325,13 @@ function lanePlan(findings: readonly PlanFinding[], source: RemediationSource, l
       pinsByPackage.set(pk, entry)
       continue
     }
-    remaining.push({ finding: k, why: anyFixPublished(source, f) ? 'outside-lane' : 'no-fix-published' })
+    const why: RemainReason =
+      source.versions(f.ecosystem, f.name).length === 0
+        ? 'versions-unknown'
+        : anyFixPublished(source, f)
+          ? 'outside-lane'
+          : 'no-fix-published'
+    remaining.push({ finding: k, why })
   }
   const pins = [...pinsByPackage.values()].sort(
     (a, b) => b.fixes.length - a.fixes.length || a.name.localeCompare(b.name),
@@ -344,6 +352,9 @@ function lanePlan(findings: readonly PlanFinding[], source: RemediationSource, l
       count('no-fix-published') > 0 ? `${count('no-fix-published')} no fix published` : null,
       count('outside-lane') > 0 ? `${count('outside-lane')} fixed only outside the ${lane} lane` : null,
       count('paths-unknown') > 0 ? `${count('paths-unknown')} not traced completely` : null,
+      count('versions-unknown') > 0
+        ? `${count('versions-unknown')} without known versions (no registry data)`
+        : null,
     ].filter((p): p is string => p !== null)
     lines.push(`${remaining.length} remain (${parts.join('; ')})`)
   }

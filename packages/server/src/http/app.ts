@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   downloadAndBadgeRoutes(app, db, boss)
   exclusionRoutes(app, db)
   triageRoutes(app, db)
-  findingRoutes(app, db)
+  findingRoutes(app, db, config, deps.outbound)
   licenceRoutes(app, db)
   tagRoutes(app, db)
   isaacRoutes(app, db)

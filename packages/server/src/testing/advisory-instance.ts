@@ -13,12 +13,14 @@ const fixture = (name: string) => readFileSync(new URL(`../resources/fixtures/${
 export async function startWithAdvisories(
   mode: StorageMode,
   records: readonly object[],
+  env: Record<string, string> = {},
 ): Promise<TestInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'sx-osv-'))
   writeFileSync(join(dir, 'records.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''))
   const t = await startTestInstance(mode, {
     SEXTANT_ADVISORY_SOURCES: join(dir, 'records.jsonl'),
     SEXTANT_OFFLINE: 'true',
+    ...env,
   })
   const deadline = Date.now() + 30_000
   for (;;) {

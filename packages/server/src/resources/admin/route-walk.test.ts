@@ -133,6 +133,7 @@ const accessOnly = [
   'findingsList',
   'findingsCsv',
   'triageOpenVex',
+  'findingsPlan',
   'reportRecomputeState',
   'reportDiff',
   'reportOutcomeGet',

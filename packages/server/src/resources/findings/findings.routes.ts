@@ -2,13 +2,24 @@
 // the CSV route writes nothing (it turns the rows shown into a file), so it needs no §6 write right.
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
+import { createAdvisoryStore } from '../../advisories'
+import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
+import type { OutboundClient } from '../../http-client'
+import { createMetadataSource } from '../../metadata'
 import { visibleProject } from '../../services/project-lookup'
 import { csvOfShown, reportFindings } from './findings.service'
+import { reportRemediationPlan } from './remediation.service'
 
-export function findingRoutes(app: FastifyInstance, db: Db): void {
+export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outbound: OutboundClient): void {
+  // the same advisory store and metadata cache the analyses read (one fetch per package, DESIGN §2)
+  const sources = {
+    advisories: createAdvisoryStore(db, config),
+    metadata: createMetadataSource(db, config, { outbound }),
+  }
+
   bindRoute(app, routes.findingsList, async ({ params, query, request }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     return orThrow(await reportFindings(db, project.uuid, params.branch, query.reportUuid))
@@ -20,5 +31,10 @@ export function findingRoutes(app: FastifyInstance, db: Db): void {
     const csv = orThrow(csvOfShown(found, body.columns, body.keys))
     const stem = `${project.name || 'project'}-${params.branch}`.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '')
     return { fileName: `${stem}-findings.csv`, csv }
+  })
+
+  bindRoute(app, routes.findingsPlan, async ({ params, query, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    return orThrow(await reportRemediationPlan(db, sources, project.uuid, params.branch, query.reportUuid))
   })
 }

@@ -19,6 +19,7 @@ import {
   viewFromSearch,
   viewToSearch,
 } from './findings-model'
+import { RemediationPanel } from './remediation-panel'
 import { TriageDialog } from './triage-dialog'
 import { fetchFindingsCsv, useFindings, useTriage } from './use-findings'
 import { VexButtons } from './vex-buttons'
@@ -89,6 +90,7 @@ export function FindingsTable() {
   }
   return (
     <div data-testid="findings-table">
+      <RemediationPanel />
       <FindingsFilters view={view} onChange={setView} hasPrevious={findings.data.hasPrevious} {...facets} />
       <Group justify="space-between" my="xs" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="findings-count">

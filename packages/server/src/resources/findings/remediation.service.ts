@@ -1,0 +1,68 @@
+// The remediation plan of a report (issue 19 "Remediation plan"): the report's active findings with every
+// path from the stored graph, the advisories of its packages from the advisory store, and each package's
+// versions and declared dependencies from the metadata cache (npm packuments' `dependencies` per version;
+// a Maven version's dependencies are not read here, so Maven findings get pins, never promises).
+import {
+  buildAdvisoryIndex,
+  type NpmPackageMetadata,
+  planFindingsOf,
+  type RemediationPlan,
+  remediationPlan,
+  remediationSourceOf,
+} from '@sextant/engine'
+import type { AdvisoryStore } from '../../advisories'
+import type { Db } from '../../db/connection'
+import type { MetadataSource } from '../../metadata'
+import { latestReportUuid, reportDocumentById } from '../../services/reports.repo'
+import { fail, ok, type Result } from '../../services/result'
+import { reportGraph } from './remediation.repo'
+
+export interface PlanSources {
+  advisories: Pick<AdvisoryStore, 'recordsFor'>
+  metadata: Pick<MetadataSource, 'metadataFor'>
+}
+
+export async function reportRemediationPlan(
+  db: Db,
+  sources: PlanSources,
+  projectUuid: string,
+  branch: string,
+  reportUuid: string | undefined,
+): Promise<Result<RemediationPlan & { reportUuid: string }>> {
+  const uuid = reportUuid ?? (await latestReportUuid(db, projectUuid, branch))
+  const report = uuid ? await reportDocumentById(db, projectUuid, uuid, branch) : null
+  if (!uuid || !report)
+    return fail('not-found', `NOT FOUND: branch '${branch}' of this project has no report.`)
+  const graph = await reportGraph(db, projectUuid, uuid)
+  if (!graph)
+    return fail(
+      'conflict',
+      'The dependency graph behind this report is gone: refresh or upload the project again.',
+    )
+  const findings = planFindingsOf(report, graph)
+  const names = [
+    ...new Map(
+      graph.components.map((c) => [`${c.ecosystem}/${c.name}`, { ecosystem: c.ecosystem, name: c.name }]),
+    ).values(),
+  ]
+  const [records, batch] = await Promise.all([
+    sources.advisories.recordsFor(names),
+    sources.metadata.metadataFor(names.filter((n) => n.ecosystem === 'npm')),
+  ])
+  const npm = (name: string) => batch.packages.get(`npm/${name}`) as NpmPackageMetadata | undefined
+  const source = remediationSourceOf({
+    index: buildAdvisoryIndex(records),
+    versions: (ecosystem, name) =>
+      ecosystem === 'npm' ? (npm(name)?.versions.map((v) => v.version) ?? []) : [],
+    dependencies: (ecosystem, name, version) => {
+      if (ecosystem !== 'npm') return null
+      const v = npm(name)?.versions.find((x) => x.version === version)
+      return v?.install
+        ? { ...(v.install.optionalDependencies ?? {}), ...(v.install.dependencies ?? {}) }
+        : v
+          ? {}
+          : null
+    },
+  })
+  return ok({ reportUuid: uuid, ...remediationPlan(findings, source) })
+}
