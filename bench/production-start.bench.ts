@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { type BenchSection, median, ms } from './table'
@@ -106,6 +106,7 @@ export async function productionStartBench(): Promise<BenchSection> {
         },
       ],
       notes: [
+        `Load average over the last minute when the run ended: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (the machine is shared; whole-process wall times grow with it).`,
         '`npm start` runs `scripts/build.mjs --if-stale` (a stat of every source file against the build stamp, no build) and then the compiled `packages/cli/dist/main.js`; the embedded database is a second process (PGlite), started and stopped with it.',
       ],
     }

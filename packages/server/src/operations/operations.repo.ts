@@ -1,4 +1,5 @@
-// The database reads of /metrics and /readyz (issue 18): a grouped count and a ping, run when asked.
+// The database reads of /metrics, /readyz and the health check (issue 18): a grouped count, a ping and
+// the server's version, run when asked.
 import type { Db } from '../db/connection'
 
 export async function countAnalysesByStatus(db: Db): Promise<Map<string, number>> {
@@ -11,4 +12,10 @@ export async function countAnalysesByStatus(db: Db): Promise<Map<string, number>
 /** Readiness: the database answers a trivial query. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.query('SELECT 1')
+}
+
+/** The database server's version line (`PostgreSQL 17.5 on …`), for the health check. */
+export async function databaseVersion(db: Db): Promise<string | null> {
+  const r = await db.query<{ version: string }>('SELECT version() AS version')
+  return r.rows[0]?.version ?? null
 }

@@ -6,6 +6,7 @@ import { type Health, routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connection'
 import { bindRoute } from '../http/route'
+import { databaseVersion } from '../operations/operations.repo'
 
 export interface HealthProbes {
   jobs: () => Promise<string>
@@ -40,8 +41,8 @@ export function healthRoutes(app: FastifyInstance, db: Db, probes: HealthProbes)
     const details: Health['details'] = {}
     let advisories: AdvisorySnapshot | undefined
     try {
-      const r = await db.query<{ version: string }>('SELECT version() AS version')
-      details.database = { healthy: true, message: r.rows[0]?.version.split(' on ')[0] ?? 'reachable' }
+      const version = await databaseVersion(db)
+      details.database = { healthy: true, message: version?.split(' on ')[0] ?? 'reachable' }
     } catch (error) {
       details.database = { healthy: false, message: reasonOf(error) }
     }

@@ -18,10 +18,11 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { createEnrichmentStore } from '../../enrichment'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import { createMetadataSource } from '../../metadata'
-import { requireEcosystem } from '../vulns/languages'
+import { ecosystemFor } from '../vulns/languages'
 
 export function dependencyRoutes(
   app: FastifyInstance,
@@ -35,7 +36,7 @@ export function dependencyRoutes(
 
   bindRoute(app, routes.dependencyAdvices, async ({ params, query }) => {
     const { language, name, version } = params
-    const ecosystem = requireEcosystem(language)
+    const ecosystem = orThrow(ecosystemFor(language))
     const records = await advisories.recordsFor([{ ecosystem, name }])
     const match = matchRecords(records, { ecosystem, name, version })
     if (match.status === 'unparseable')
@@ -60,7 +61,7 @@ export function dependencyRoutes(
 
   bindRoute(app, routes.dependencyNext, async ({ params }) => {
     const { language, name, version } = params
-    const ecosystem = requireEcosystem(language)
+    const ecosystem = orThrow(ecosystemFor(language))
     const [records, batch] = await Promise.all([
       advisories.recordsFor([{ ecosystem, name }]),
       metadata.metadataFor([{ ecosystem, name, version }]),

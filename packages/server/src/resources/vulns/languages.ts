@@ -1,8 +1,8 @@
 // The languages of the library lookups (spec accounts-and-api §7 "Vulnerabilities and languages",
 // GET /api/v1/dependency/...; issue 9 "Library lookups"): the report's language names ('nodejs', 'java',
-// ...) mapped to our ecosystems; 404 naming the language otherwise.
+// ...) mapped to our ecosystems; a not-found problem naming the language otherwise.
 import { type Ecosystem, languageOfEcosystem } from '@sextant/engine'
-import { HttpError } from '../../http/errors'
+import { fail, ok, type Result } from '../../services/result'
 
 const ECOSYSTEMS: readonly Ecosystem[] = [
   'npm',
@@ -20,8 +20,7 @@ export function ecosystemOfLanguage(language: string): Ecosystem | null {
   return ECOSYSTEMS.find((e) => languageOfEcosystem(e) === language.toLowerCase()) ?? null
 }
 
-export function requireEcosystem(language: string): Ecosystem {
+export function ecosystemFor(language: string): Result<Ecosystem> {
   const ecosystem = ecosystemOfLanguage(language)
-  if (ecosystem === null) throw new HttpError(404, `There is no language '${language}'.`)
-  return ecosystem
+  return ecosystem === null ? fail('not-found', `There is no language '${language}'.`) : ok(ecosystem)
 }

@@ -21,8 +21,9 @@ import { createAdvisoryStore } from '../../advisories'
 import type { Db } from '../../db/connection'
 import { createEnrichmentStore } from '../../enrichment'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
-import { requireEcosystem } from './languages'
+import { ecosystemFor } from './languages'
 
 const SEVERITIES = new Set(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'NONE'])
 const severityOf = (s: string): VulnSummary['severity'] =>
@@ -66,7 +67,7 @@ export function vulnLookupRoutes(app: FastifyInstance, db: Db): void {
   const enrichment = createEnrichmentStore(db)
 
   bindRoute(app, routes.vulnList, async ({ params, query }) => {
-    const ecosystem = requireEcosystem(params.language)
+    const ecosystem = orThrow(ecosystemFor(params.language))
     const { total, rows } = await advisories.list(ecosystem, query)
     return {
       language: params.language,
@@ -82,7 +83,7 @@ export function vulnLookupRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.vulnById, async ({ params }) => {
-    const ecosystem = requireEcosystem(params.language)
+    const ecosystem = orThrow(ecosystemFor(params.language))
     const found = await advisories.byIdentifier(ecosystem, params.id.trim())
     // Withdrawn records stand for the vulnerability only when nothing else does.
     const live = found.filter((r) => r.withdrawn === null)
