@@ -30,6 +30,7 @@ export const appPages = [
   '/account/licence-policies',
   '/account/configuration',
   '/account/jira',
+  '/account/integrations',
   '/admin',
 ] as const
 

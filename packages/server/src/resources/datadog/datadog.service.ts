@@ -97,7 +97,7 @@ export async function submitAccountMetrics(
   const result = await datadogSubmit(deps.http, { baseUrl: setup.baseUrl, apiKey: key.value }, series)
   const message = result.problem
     ? `${result.problem.message}${result.accepted ? ` ${result.accepted} of ${series.length} series were accepted before.` : ''}`
-    : `Datadog accepted ${series.length} series of ${branches} project branches.${limitNote}`
+    : `Datadog accepted ${series.length} series of ${branches} project branch${branches === 1 ? '' : 'es'}.${limitNote}`
   return ok(
     await insertSubmission(deps.db, accountUuid, {
       trigger,

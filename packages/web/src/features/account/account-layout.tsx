@@ -1,10 +1,11 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Licence policies, Configuration and Jira (Administrators only; Jira with the
-// 'jira' feature) and Administration (system administrators); the screen below is the route's.
+// Members, Teams, Tags, Licence policies, Configuration, Jira and Integrations (Administrators only; Jira
+// with the 'jira' feature, Integrations with 'datadog') and Administration (system administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { useSession } from '../auth/use-session'
+import { hasIntegrationFeature } from '../integrations/integrations-page'
 import { hasJiraFeature } from '../jira/jira-api'
 import { useRights } from './use-rights'
 
@@ -17,6 +18,7 @@ const TABS = [
 ]
 const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
 const JIRA_TAB = { value: '/account/jira', label: 'Jira' }
+const INTEGRATIONS_TAB = { value: '/account/integrations', label: 'Integrations' }
 
 function AccountTabs() {
   const { user, account } = useSession()
@@ -27,6 +29,7 @@ function AccountTabs() {
     ...TABS,
     ...(may('configuration', 'read') ? [CONFIGURATION_TAB] : []),
     ...(may('configuration', 'read') && hasJiraFeature(account?.features) ? [JIRA_TAB] : []),
+    ...(may('configuration', 'read') && hasIntegrationFeature(account?.features) ? [INTEGRATIONS_TAB] : []),
     ...(user?.sysadmin ? [{ value: '/admin', label: 'Administration' }] : []),
   ]
   return (

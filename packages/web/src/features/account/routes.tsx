@@ -1,8 +1,9 @@
 // The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
 // screens"): sign-in with a second factor, register, forgotten password and reset, My account, members,
-// teams, tags, licence policies, configuration, the Jira integration and the sysadmin panel.
+// teams, tags, licence policies, configuration, the Jira integration, the other integrations (issue 17) and the sysadmin panel.
 import type { RouteObject } from 'react-router-dom'
 import { AdminPage } from '../admin/admin-page'
+import { IntegrationsPage } from '../integrations/integrations-page'
 import { LicencePoliciesPage } from '../licence-policies/licence-policies-page'
 import { AcceptInvitationPage } from './accept-invitation-page'
 import { AccountLayout } from './account-layout'
@@ -35,6 +36,7 @@ export const accountRoutes: RouteObject[] = [
       { path: '/account/licence-policies', element: <LicencePoliciesPage /> },
       { path: '/account/configuration', element: <ConfigurationPage /> },
       { path: '/account/jira', element: <JiraPage /> },
+      { path: '/account/integrations', element: <IntegrationsPage /> },
       { path: '/admin', element: <AdminPage /> },
     ],
   },
