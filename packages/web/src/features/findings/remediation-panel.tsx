@@ -1,7 +1,7 @@
 // The remediation plan beside the findings table (issue 19 "Remediation plan"): per lane (patch / minor /
 // major), which upgrade of a direct dependency fixes what, lockfile updates and pins, and what remains.
 // Computed by the server from the report's graph, its advisories and the registry cache.
-import { Loader, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Loader, SegmentedControl, Spoiler, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
@@ -47,11 +47,14 @@ export function RemediationPanel() {
           No active finding to remediate.
         </Text>
       ) : (
-        lines.map((line) => (
-          <Text key={line} size="sm" data-testid="remediation-line">
-            {line}
-          </Text>
-        ))
+        // a long plan (one line per change) stays short until asked for, so the table stays in view
+        <Spoiler maxHeight={130} showLabel="Show the whole plan" hideLabel="Show less">
+          {lines.map((line) => (
+            <Text key={line} size="sm" data-testid="remediation-line">
+              {line}
+            </Text>
+          ))}
+        </Spoiler>
       )}
     </Stack>
   )
