@@ -19,6 +19,7 @@ import { recomputeBench } from './recompute.bench'
 import { reportGetBench } from './report-get.bench'
 import { reportPageBench } from './report-page.bench'
 import { spineBench } from './spine.bench'
+import { staticAssetsBench } from './static-assets.bench'
 import { type BenchSection, renderSection } from './table'
 
 const sections: (() => Promise<BenchSection>)[] = [
@@ -35,6 +36,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   authBench,
   reportPageBench,
   findingsTableBench,
+  staticAssetsBench,
   mavenBench,
   cliScanBench,
   productionStartBench,

@@ -5,7 +5,7 @@
 // packages stay imports of node_modules. Files beside the sources that are not TypeScript (the SQL
 // migrations, the PGlite host script) are copied. `--if-stale` builds only a part whose stamp
 // (packages/cli/bin/build-state.js) no longer matches its sources: `npm start` runs it before serving;
-// `web` or `server` builds only that part.
+// `web` or `server` builds only that part. The web app's text files are precompressed (brotli, gzip).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -18,6 +18,7 @@ import {
   stampOf,
   targets,
 } from '../packages/cli/bin/build-state.js'
+import { precompress } from './precompress.mjs'
 
 const args = process.argv.slice(2)
 const ifStale = args.includes('--if-stale')
@@ -109,6 +110,8 @@ function buildWeb() {
     stdio: 'inherit',
   })
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`)
+  // The server sends these by Accept-Encoding (issue 20 "Static assets").
+  precompress(join(repoRoot, 'packages/web/dist'))
 }
 
 const steps = [

@@ -16,7 +16,7 @@ const packages = ['contract', 'sdk', 'engine', 'server', 'cli']
 let tree: string
 
 function copyTree(to: string) {
-  for (const file of ['package.json', 'package-lock.json', 'scripts/build.mjs'])
+  for (const file of ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/precompress.mjs'])
     cpSync(join(repoRoot, file), join(to, file))
   symlinkSync(join(repoRoot, 'node_modules'), join(to, 'node_modules'))
   for (const p of packages) {

@@ -43,6 +43,7 @@ export function sourceFiles(dir) {
 const recipe = [
   fileURLToPath(import.meta.url),
   join(repoRoot, 'scripts/build.mjs'),
+  join(repoRoot, 'scripts/precompress.mjs'),
   join(repoRoot, 'package-lock.json'),
 ]
 

@@ -1,7 +1,7 @@
 // The Fastify application (DESIGN §5): one error shape, auth resolved once, contract routes, the
 // built web app served with an SPA fallback. Built from its dependencies so tests can make one per case.
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { isAppPage, openApiDocument } from '@sextant/contract'
@@ -72,6 +72,15 @@ export interface AppDeps {
   probeQueue: string
   /** Where e-mails go instead of SEXTANT_SMTP_URL's transport (tests read the links they carry). */
   mail?: MailTransport
+}
+
+/**
+ * Vite names every file under assets/ by a hash of its content, so a name never changes meaning: a year,
+ * immutable. Everything else (index.html, which names the current hashes; favicon.svg) is revalidated.
+ */
+function cacheControlOf(webDir: string, path: string): string {
+  const rel = relative(webDir, path)
+  return rel.startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -151,7 +160,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // single-page app. Any other address is a 404 (issue 18: a wrong probe or API path must not pass with
   // the app's HTML); a browser asking for such a page gets the app's not-found page with that 404.
   const webDir = deps.webDir
-  if (webDir) await app.register(fastifyStatic, { root: webDir, wildcard: true, index: ['index.html'] })
+  if (webDir)
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: ['index.html'],
+      // Issue 20 "Static assets": the .br / .gz siblings the build wrote, chosen by Accept-Encoding (with
+      // Vary: Accept-Encoding); the plain file when there is none.
+      preCompressed: true,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(webDir, path)),
+    })
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
     const hasApp = webDir !== null && request.method === 'GET' && existsSync(join(webDir, 'index.html'))
