@@ -26,6 +26,7 @@ import { instanceLicenceRouteDefs } from './instance-licences.routes'
 import { isaacRouteDefs } from './isaac.routes'
 import { jiraRouteDefs } from './jira.routes'
 import { licenceRouteDefs } from './licences.routes'
+import { notificationRouteDefs } from './notifications.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
@@ -93,6 +94,7 @@ export const routes = {
   ...instanceLicenceRouteDefs,
   ...sashaRouteDefs,
   ...cliRouteDefs,
+  ...notificationRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

@@ -110,6 +110,14 @@ const envSchema = z.object({
   // Instance licences (issue 17): the licence issuer's Ed25519 public key, PEM (SPKI) or the base64 of
   // its 32 raw bytes; unset, no licence can be installed and every account runs the self-hosted plan.
   SEXTANT_LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
+  // Notifications (issue 16): first retry delay of a failed send (doubled each retry), attempts in all,
+  // and when the daily digests go out (five-field cron, UTC).
+  SEXTANT_NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SEXTANT_NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  SEXTANT_NOTIFY_DIGEST_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'must be a five-field cron expression')
+    .default('0 7 * * *'),
   // The sextant client (accounts-and-api §7 GET /api/v1/cli): where users get it, the oldest accepted.
   SEXTANT_CLI_DOWNLOAD_URL: z.url('must be the http(s) URL the sextant client is downloaded from').optional(),
   SEXTANT_CLI_MINIMUM_VERSION: z
@@ -177,6 +185,14 @@ export interface Config {
   datadogIntervalMinutes: number
   /** The licence issuer's Ed25519 public key as given (PEM or base64 raw); null = none configured. */
   licencePublicKey: string | null
+  /** Notifications (issue 16): links in alerts, retries, digests (SMTP: smtpUrl, mailFrom above). */
+  notify: {
+    /** Where links in alerts point (SEXTANT_PUBLIC_URL, else this server's own address). */
+    publicUrl: string
+    retryDelaySeconds: number
+    attempts: number
+    digestCron: string
+  }
   /** Where the sextant client is downloaded from (GET /api/v1/cli); null = not said. */
   cliDownloadUrl: string | null
   /** Older sextant clients must update (exit -4); null = any release. */
@@ -293,6 +309,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationTimeoutMs: e.SEXTANT_INTEGRATION_TIMEOUT_SECONDS * 1000,
     datadogIntervalMinutes: e.SEXTANT_DATADOG_INTERVAL_MINUTES,
     licencePublicKey: e.SEXTANT_LICENCE_PUBLIC_KEY ?? null,
+    notify: {
+      publicUrl: (
+        e.SEXTANT_PUBLIC_URL ??
+        `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+      ).replace(/\/$/, ''),
+      retryDelaySeconds: e.SEXTANT_NOTIFY_RETRY_SECONDS,
+      attempts: e.SEXTANT_NOTIFY_ATTEMPTS,
+      digestCron: e.SEXTANT_NOTIFY_DIGEST_CRON,
+    },
     cliDownloadUrl: e.SEXTANT_CLI_DOWNLOAD_URL ?? null,
     cliMinimumVersion: e.SEXTANT_CLI_MINIMUM_VERSION ?? null,
     smtpUrl: e.SEXTANT_SMTP_URL ?? null,

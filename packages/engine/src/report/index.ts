@@ -1,3 +1,4 @@
+export * from './alert-rules'
 export * from './assessment'
 export * from './auto-mitigation'
 export * from './build'

@@ -16,6 +16,7 @@ import { vulnRoutes } from '../enrichment/vulns.routes'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { OutboundClient } from '../http-client'
 import type { PgBoss, Workers } from '../jobs/boss'
+import { notificationRoutes } from '../notifications/notifications.routes'
 import type { Metrics } from '../operations/metrics'
 import { operationsRoutes } from '../operations/operations.routes'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   componentRoutes(app)
   instanceLicenceRoutes(app, db, config)
   sashaRoutes(app, db)
+  notificationRoutes(app, db, config, deps.outbound)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

@@ -12,13 +12,15 @@ import {
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
+  type ReportDocument,
   reportDelta,
   resolveScoreThresholds,
   type Warning,
 } from '@sextant/engine'
 import { writeBranchPackages } from '../advisories/reassess.repo'
-import type { Db } from '../db/connection'
+import type { Db, DbClient } from '../db/connection'
 import { inTransaction } from '../db/transaction'
+import { queueEvaluation } from '../notifications/evaluate.job'
 import { insertReportDelta, previousDeltaSource } from '../notifications/report-delta.repo'
 import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
@@ -27,6 +29,7 @@ import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
+import type { PgBoss } from './boss'
 import { defineJob, requestQueue } from './job'
 
 export const ANALYSE_QUEUE = 'analyse'
@@ -181,20 +184,7 @@ export async function runAnalysis(
     })
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
-      const inserted = await insertReport(client, doc, analysisUuid)
-      // what is new since the previous report (issue 16): the live re-check's delta, read by the rules
-      const previous = inserted
-        ? await previousDeltaSource(client, claimed.project_uuid, claimed.branch, doc.uuid)
-        : null
-      if (inserted)
-        await insertReportDelta(client, {
-          reportUuid: doc.uuid,
-          projectUuid: claimed.project_uuid,
-          branch: claimed.branch,
-          previousReportUuid: previous?.uuid ?? null,
-          live: claimed.source === 'reassess',
-          delta: reportDelta(previous?.source ?? null, doc),
-        })
+      if (await insertReport(client, doc, analysisUuid)) await storeDelta(client, claimed, doc)
       // the branch's packages beside its newest report: the advisory index finds it when records change
       await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
       await client.query(
@@ -214,6 +204,19 @@ export async function runAnalysis(
   }
 }
 
+/** What the report has new since the previous one (issue 16): the live re-check's delta, read by the rules. */
+async function storeDelta(client: DbClient, claimed: Claimed, doc: ReportDocument) {
+  const previous = await previousDeltaSource(client, claimed.project_uuid, claimed.branch, doc.uuid)
+  await insertReportDelta(client, {
+    reportUuid: doc.uuid,
+    projectUuid: claimed.project_uuid,
+    branch: claimed.branch,
+    previousReportUuid: previous?.uuid ?? null,
+    live: claimed.source === 'reassess',
+    delta: reportDelta(previous?.source ?? null, doc),
+  })
+}
+
 /**
  * The branch's latest report becomes an ERROR report saying why (spec report-page §4 'WE COULDN'T BUILD A
  * REPORT'; issue 14), so nothing shows the previous report as current. Best effort: when the database
@@ -230,19 +233,28 @@ async function storeFailedReport(db: Db, analysisUuid: string, claimed: Claimed,
       thresholds: resolveScoreThresholds(configuration.thresholds, claimed.thresholds),
       message,
     })
-    await inTransaction(db, (client) => insertReport(client, doc, analysisUuid))
+    await inTransaction(db, async (client) => {
+      if (await insertReport(client, doc, analysisUuid)) await storeDelta(client, claimed, doc)
+    })
   } catch {
     // the analysis row already says FAILED with the reason
   }
+}
+
+/** A stored report (or a failed analysis) may raise alerts (issue 16): evaluate the rules at once. */
+async function evaluateNow(boss: PgBoss, wake: () => void, outcome: AnalyseOutcome) {
+  if (outcome === 'skipped') return
+  if (await queueEvaluation(boss)) wake()
 }
 
 export const analyseJob = defineJob<AnalyseJobData>({
   queue: ANALYSE_QUEUE,
   settings: requestQueue,
   concurrency: 'configured',
-  async handle(data, { db, sources, logger }) {
+  async handle(data, { db, boss, sources, logger, wake }) {
     const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
+    await evaluateNow(boss, wake, outcome)
   },
 })
 
@@ -250,8 +262,9 @@ export const recomputeJob = defineJob<AnalyseJobData>({
   queue: RECOMPUTE_QUEUE,
   settings: requestQueue,
   concurrency: 'configured',
-  async handle(data, { db, sources, logger }) {
+  async handle(data, { db, boss, sources, logger, wake }) {
     const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'recompute job done')
+    await evaluateNow(boss, wake, outcome)
   },
 })

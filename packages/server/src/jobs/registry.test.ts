@@ -32,6 +32,9 @@ describe('the job registry', () => {
         'export',
         'advisories.sync',
         'enrichment.sync',
+        'notifications.evaluate',
+        'notifications.send',
+        'notifications.digest',
       ]),
     )
     for (const job of jobs) {
@@ -103,6 +106,9 @@ describe('a start with the registry', () => {
       // every scheduled account's metrics to Datadog (SEXTANT_DATADOG_INTERVAL_MINUTES, default 60)
       ['datadog.metrics', '0 * * * *'],
       ['enrichment.sync', '*/5 * * * *'],
+      // daily digests (issue 16), and reports stored by another process are evaluated within a minute
+      ['notifications.digest', '0 7 * * *'],
+      ['notifications.evaluate', '* * * * *'],
     ])
     expect(schedules.find((s) => s.name === 'advisories.sync')?.data).toEqual({ reason: 'schedule' })
 
@@ -117,6 +123,8 @@ describe('a start with the registry', () => {
       'advisories.reassess',
       'datadog.metrics',
       'enrichment.sync',
+      'notifications.digest',
+      'notifications.evaluate',
     ])
   })
 

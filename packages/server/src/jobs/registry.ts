@@ -13,6 +13,9 @@ import { reassessJob } from '../advisories/reassess.job'
 import { advisorySyncJob } from '../advisories/sync.job'
 import { enrichmentSyncJob } from '../enrichment/sync.job'
 import { exportJob } from '../exports/export.job'
+import { digestJob } from '../notifications/digest.job'
+import { evaluateJob } from '../notifications/evaluate.job'
+import { sendJob } from '../notifications/send.job'
 import { datadogMetricsJob } from '../resources/datadog/datadog.job'
 import { analyseJob, recomputeJob } from './analyse.job'
 import type { JobDefinition } from './job'
@@ -27,4 +30,7 @@ export const jobs: readonly JobDefinition<object>[] = [
   reassessJob,
   enrichmentSyncJob,
   datadogMetricsJob,
+  evaluateJob,
+  sendJob,
+  digestJob,
 ]

@@ -134,3 +134,21 @@ export async function waitForReports(
     await new Promise((r) => setTimeout(r, 150))
   }
 }
+
+/** The uuid of the account the caller acts in (GET /api/v1/users/me). */
+export async function callerAccount(api: ApiAt): Promise<string> {
+  const res = await fetch(`${api.url}/api/v1/users/me`, { headers: api.headers })
+  return ((await res.json()) as { account: { uuid: string } }).account.uuid
+}
+
+/** POSTs JSON and answers the parsed 200 body; anything else throws with the status and body. */
+export async function postJson<T>(api: ApiAt, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { ...api.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
+  return json as T
+}

@@ -77,6 +77,8 @@ const expectations: Record<string, Expect> = {
   reportById: byAccess('anonymous'),
   reportHistory: byAccess('anonymous'),
   reportDelta: byAccess('anonymous'),
+  notificationUnsubscribe: byAccess('public'),
+  notificationUnsubscribeLink: byAccess('public'),
   advisoryDbStats: byAccess('anonymous'),
   vulnCwe: byAccess('anonymous'),
   enrichmentDbStats: byAccess('anonymous'),

@@ -27,6 +27,8 @@ export const selfService: Record<string, string> = {
   scratchCodesDelete: "deletes the caller's own scratch codes",
   cliUpdateCheck: 'answers whether a CLI version should update; stores nothing',
   findingsCsv: 'writes the rows the caller may read as a CSV answer; stores nothing',
+  notificationUnsubscribe:
+    "unsubscribes the one address of the one channel its signed token names (an alert e-mail's link)",
 }
 
 export const isWrite = (def: RouteDef): boolean => def.method !== 'GET'
