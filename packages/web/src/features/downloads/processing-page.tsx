@@ -1,7 +1,7 @@
 // The processing page /processing_request.html (report-page §2 Routes, §7): for a download it polls the
 // export (era) every refreshTimer ms with no time limit, shows the progress, and downloads the file when
 // done. type=analysis follows a new project's analysis until its report opens (analysis-progress.tsx).
-// Registry lookups (type=registry_url) are not offered: no registry-lookup route exists.
+// type=registry_url looks a component up in its registry and opens its page (registry-lookup.tsx).
 import { Anchor, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core'
 import type { Era } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
@@ -12,6 +12,7 @@ import { sdk } from '../../lib/sdk'
 import { useMemberView } from '../auth/use-member-view'
 import { AnalysisProgress } from './analysis-progress'
 import { eraFileUrl } from './download-rules'
+import { RegistryLookup } from './registry-lookup'
 
 function fileUrl(era: Era): string {
   return eraFileUrl(era.downloadUrl, era.downloadKey)
@@ -19,7 +20,9 @@ function fileUrl(era: Era): string {
 
 export function ProcessingPage() {
   const [search] = useSearchParams()
-  return search.get('type') === 'analysis' ? <AnalysisProgress /> : <DownloadProgress />
+  const type = search.get('type')
+  if (type === 'registry_url') return <RegistryLookup />
+  return type === 'analysis' ? <AnalysisProgress /> : <DownloadProgress />
 }
 
 function DownloadProgress() {
