@@ -113,3 +113,13 @@ export async function saveConfiguration(db: Db, uuid: string, configuration: obj
     JSON.stringify(configuration),
   ])
 }
+
+/** A system administrator's plan and feature change (admin routes). */
+export async function setPlanAndFeatures(
+  db: Db,
+  uuid: string,
+  plan: string,
+  features: readonly string[],
+): Promise<void> {
+  await db.query('UPDATE accounts SET plan = $2, features = $3 WHERE uuid = $1', [uuid, plan, features])
+}

@@ -7,9 +7,10 @@ import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { findAccount } from '../../services/identity.repo'
-import { presentSummary } from '../accounts/accounts.repo'
+import { presentSummary, setPlanAndFeatures } from '../accounts/accounts.repo'
 import { features, isFeature, planFeatures, plans, withMembersRule } from '../accounts/plans'
 import { accountProperties, teamProperties } from '../accounts/properties'
+import { siteStats } from './admin.repo'
 
 /** Language keys the analysis supports (product-notes "How scans reach the server"). */
 export const supportedLanguages = ['java', 'javascript', 'nodejs'] as const
@@ -25,11 +26,12 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     const account = UUID.test(id) ? await findAccount(db, id) : null
     if (!account) throw new HttpError(404, `There is no account ${id}.`)
     const nextPlan = plan ?? account.plan
-    await db.query('UPDATE accounts SET plan = $2, features = $3 WHERE uuid = $1', [
+    await setPlanAndFeatures(
+      db,
       account.uuid,
       nextPlan,
       requested ? withMembersRule(nextPlan, requested) : planFeatures(nextPlan),
-    ])
+    )
     return presentSummary((await findAccount(db, account.uuid))!)
   }
 
@@ -70,21 +72,5 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.adminLanguages, async () => [...supportedLanguages])
   bindRoute(app, routes.supportedLanguages, async () => [...supportedLanguages])
 
-  bindRoute(app, routes.siteStats, async () => {
-    const { rows } = await db.query<Record<string, string>>(
-      `SELECT (SELECT count(*) FROM accounts WHERE NOT is_default) AS accounts, (SELECT count(*) FROM users) AS users,
-              (SELECT count(*) FROM teams) AS teams, (SELECT count(*) FROM projects) AS projects,
-              (SELECT count(*) FROM reports) AS reports,
-              (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now()) AS sessions`,
-    )
-    const r = rows[0] ?? {}
-    return {
-      accounts: Number(r.accounts),
-      users: Number(r.users),
-      teams: Number(r.teams),
-      projects: Number(r.projects),
-      reports: Number(r.reports),
-      activeSessions: Number(r.sessions),
-    }
-  })
+  bindRoute(app, routes.siteStats, async () => siteStats(db))
 }

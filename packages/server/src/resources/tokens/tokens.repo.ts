@@ -80,3 +80,12 @@ export async function createToken(
 export async function revokeToken(db: Db, uuid: string): Promise<void> {
   await db.query('UPDATE api_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE uuid = $1', [uuid])
 }
+
+/** The account's first Administrator (the membership a support token acts as); null when it has none. */
+export async function firstAdministrator(db: Db, accountUuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ uuid: string }>(
+    "SELECT uuid FROM memberships WHERE account_uuid = $1 AND role = 'Administrator' ORDER BY created_at LIMIT 1",
+    [accountUuid],
+  )
+  return rows[0]?.uuid ?? null
+}

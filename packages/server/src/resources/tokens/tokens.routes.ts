@@ -10,7 +10,14 @@ import { grantOf } from '../../http/permissions'
 import { bindRoute } from '../../http/route'
 import { findMember } from '../members/members.repo'
 import { scopedAccount } from '../members/members.routes'
-import { createToken, findToken, listTokens, presentToken, revokeToken } from './tokens.repo'
+import {
+  createToken,
+  findToken,
+  firstAdministrator,
+  listTokens,
+  presentToken,
+  revokeToken,
+} from './tokens.repo'
 
 export const SUPPORT_TOKEN_DAYS = 7
 const DAY_MS = 86_400_000
@@ -63,12 +70,7 @@ export function tokenRoutes(app: FastifyInstance, db: Db): void {
     // The support token acts as the account's first Administrator, so support sees what an admin sees.
     const admin =
       (await findMember(db, account, ownMembership(p, account) ?? ''))?.membershipUuid ??
-      (
-        await db.query<{ uuid: string }>(
-          "SELECT uuid FROM memberships WHERE account_uuid = $1 AND role = 'Administrator' ORDER BY created_at LIMIT 1",
-          [account],
-        )
-      ).rows[0]?.uuid
+      (await firstAdministrator(db, account))
     if (!admin) throw new HttpError(409, 'The account has no Administrator for the support token to act as.')
     for (const old of await listTokens(db, account, null))
       if (old.kind === 'support' && !old.revokedAt) {
