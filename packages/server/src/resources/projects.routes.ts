@@ -18,7 +18,7 @@ import {
   setProjectPublic,
 } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
-import { latestReportUuid, reportHistory, storedReport } from '../services/reports.repo'
+import { latestReportUuid, reportHistory, reportOnBranch, storedReport } from '../services/reports.repo'
 import { reportDecoration } from './jira/jira.repo'
 import { decorateReportJson, decorationKey } from './jira/report-decoration'
 
@@ -29,12 +29,16 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   // issues and settings (report-page §3 jiraInfo, Advice.jira) are added as it is read, cached per state,
   // for members of the project's account with the 'jira' feature only (§6 "Issue-tracker information
   // loads only when the account has the Jira feature"; outsiders of a public project never see its Jira).
+  // Issue 20: a strong ETag names the representation (report, Jira state, encoding); If-None-Match
+  // answers 304 once the report is known to be this project's (and branch's). A report asked for by id
+  // (`immutable`) never changes (DESIGN §2), so without Jira data it is cached for a year as immutable.
   async function sendReport(
     request: FastifyRequest,
     reply: FastifyReply,
     project: ProjectRecord,
     reportUuid: string,
     branch: string | undefined,
+    immutable: boolean,
   ) {
     const key = { projectUuid: project.uuid, reportUuid }
     const principal = request.principal
@@ -42,29 +46,38 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
       principal.kind === 'member' &&
       principal.account.uuid === project.accountUuid &&
       principal.account.features.includes(JIRA_FEATURE)
-    const [plain, jira] = await Promise.all([
-      cache.get(key, branch) ??
-        storedReport(db, project.uuid, reportUuid, branch).then(
-          (found) => found && cache.put(key, found.json, found.branch),
-        ),
-      jiraShown ? reportDecoration(db, project.uuid) : null,
-    ])
-    if (!plain) return false
-    let entry = plain
-    if (jira) {
-      const decorated = { ...key, variant: `jira:${decorationKey(jira)}` }
-      entry = cache.get(decorated) ?? cache.put(decorated, decorateReportJson(plain.json, jira), plain.branch)
-    }
+    const jira = jiraShown ? await reportDecoration(db, project.uuid) : null
+    const jiraKey = jira ? decorationKey(jira) : null
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+    const etag = `"${reportUuid}${jiraKey ? `.${jiraKey}` : ''}${gzip ? '.gz' : ''}"`
     reply
-      .status(200)
       .type('application/json')
-      .header('cache-control', 'private, max-age=0, must-revalidate')
-      .header('vary', 'Accept-Encoding')
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      reply.header('content-encoding', 'gzip').send(await cache.gzipOf(entry))
-    } else {
-      reply.send(entry.json)
+      .header('etag', etag)
+      .header(
+        'cache-control',
+        immutable && !jira ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate',
+      )
+      .header('vary', 'Accept-Encoding, Authorization')
+    if (
+      matchesIfNoneMatch(request.headers['if-none-match'], etag) &&
+      (cache.get(key, branch) || (await reportOnBranch(db, project.uuid, reportUuid, branch)))
+    ) {
+      reply.status(304).send()
+      return true
     }
+    const plain = await cache.load(key, branch, () => storedReport(db, project.uuid, reportUuid))
+    if (!plain) return false
+    const entry =
+      jira && jiraKey
+        ? await cache.load({ ...key, variant: `jira:${jiraKey}` }, undefined, async () => ({
+            json: decorateReportJson(await cache.jsonOf(plain), jira),
+            branch: plain.branch,
+          }))
+        : plain
+    if (!entry) return false
+    reply.status(200)
+    if (gzip) reply.header('content-encoding', 'gzip').send(entry.gzip)
+    else reply.send(await cache.jsonOf(entry))
     return true
   }
 
@@ -100,7 +113,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
     const uuid = await latestReportUuid(db, project.uuid, branch)
-    if (!uuid || !(await sendReport(request, reply, project, uuid, branch))) {
+    if (!uuid || !(await sendReport(request, reply, project, uuid, branch, false))) {
       throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
     }
     return undefined
@@ -109,7 +122,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   bindRoute(app, routes.reportById, async ({ params, query, request, reply }) => {
     const project = await visibleProject(db, request.principal, params.projectId)
     const branch = query.branch?.trim() || undefined
-    if (!(await sendReport(request, reply, project, params.reportId, branch))) {
+    if (!(await sendReport(request, reply, project, params.reportId, branch, true))) {
       throw new HttpError(
         404,
         `NOT FOUND: this project has no report ${params.reportId}${branch ? ` on branch '${branch}'` : ''}.`,
@@ -137,5 +150,14 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
         `NOT FOUND: ${reportUuid ? `report ${reportUuid}` : `the latest report of branch '${branch}'`} has no delta (none stored, or built before deltas existed).`,
       )
     return { ...found, createdAt: found.createdAt.toISOString() }
+  })
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === etag
   })
 }

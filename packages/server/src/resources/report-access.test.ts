@@ -3,6 +3,7 @@
 // anonymous GET /api/v1/reports/<any public project>/full/<Bob's reportUuid> answered 200 with Bob's
 // report and its downloadKey (served from the report cache), which then opened /reports/<projB>/json.
 // Then every other report lookup by uuid (downloads, eras, badges, diffs, VEX, history) the same way.
+// Issue 20: conditional GETs (If-None-Match, 304) of reports obey the same rule.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
@@ -111,5 +112,71 @@ describe.each(storageModes())('report lookups on %s storage', (mode) => {
     ).toBe(404)
     expect((await get(`/api/v1/reports/${pub}/diff?branch=dev&to=${pubReport}`)).status).toBe(404)
     expect((await get(`/api/v1/reports/${pub}/diff?branch=main&to=${pubReport}`)).status).toBe(200)
+  })
+
+  // Issue 20: a report read by id never changes (DESIGN §2): a strong ETag, cached as immutable; the latest
+  // of a branch is revalidated. If-None-Match answers 304 only after the access check, for the path's report.
+  it('sends a report by id with a strong ETag, immutable, and 304 to If-None-Match', async () => {
+    const path = `/api/v1/reports/${pub}/full/${pubReport}`
+    const gz = await get(path, { 'accept-encoding': 'gzip' })
+    expect(gz.status).toBe(200)
+    const etag = gz.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[^"]+"$/)
+    expect(gz.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+    expect(gz.headers.get('vary')).toMatch(/Accept-Encoding/)
+    expect(((await gz.json()) as { uuid: string }).uuid).toBe(pubReport)
+
+    const again = await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(await again.text()).toBe('')
+    expect((await get(path, { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${etag}` })).status).toBe(
+      304,
+    )
+
+    // The plain form is another representation: another tag, and the gzip form's tag does not match it.
+    const plain = await get(path, { 'accept-encoding': 'identity' })
+    expect(plain.headers.get('etag')).not.toBe(etag)
+    expect((await get(path, { 'accept-encoding': 'identity', 'if-none-match': etag })).status).toBe(200)
+    expect(((await plain.json()) as { uuid: string }).uuid).toBe(pubReport)
+  })
+
+  it('sends the latest report of a branch with an ETag to revalidate, never immutable', async () => {
+    const path = `/api/v1/reports/${pub}/full?branch=main`
+    const res = await get(path, { 'accept-encoding': 'gzip' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
+    const etag = res.headers.get('etag') ?? ''
+    expect(etag).toContain(pubReport)
+    expect((await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(304)
+  })
+
+  it('answers If-None-Match only after the access check, and only for a report of the path and branch', async () => {
+    const own = await get(`/api/v1/reports/${projB}/full/${bobReport}`, { ...bob, 'accept-encoding': 'gzip' })
+    expect(own.status).toBe(200)
+    const etag = own.headers.get('etag') ?? ''
+    for (const tag of [etag, '*']) {
+      // Anonymous, on Bob's private project: not found, not "not modified".
+      expect((await get(`/api/v1/reports/${projB}/full/${bobReport}`, { 'if-none-match': tag })).status).toBe(
+        404,
+      )
+      // Bob's report through a public project, even once it is in the report cache.
+      expect((await get(`/api/v1/reports/${pub}/full/${bobReport}`, { 'if-none-match': tag })).status).toBe(
+        404,
+      )
+      // The right project, another branch.
+      expect(
+        (await get(`/api/v1/reports/${pub}/full/${pubReport}?branch=dev`, { 'if-none-match': tag })).status,
+      ).toBe(404)
+    }
+    expect(
+      (
+        await get(`/api/v1/reports/${projB}/full/${bobReport}`, {
+          ...bob,
+          'accept-encoding': 'gzip',
+          'if-none-match': etag,
+        })
+      ).status,
+    ).toBe(304)
   })
 })

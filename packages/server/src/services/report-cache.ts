@@ -1,14 +1,18 @@
-// Report documents are immutable (DESIGN §2), so their JSON text and its gzip form can be cached in any
-// process without invalidation: memory holds a cache only (DESIGN §1 "Scaled"). Bounded by bytes, least
-// recently used first out. Issue 13 item 5: an entry is keyed by the project it was read through and
-// remembers its branch, so a hit proves what a database read would: this report belongs to this project
-// (and to the branch asked for). A report uuid alone never finds anything; callers look up only after
-// the access check answered the project (resources/projects.routes.ts).
+// Report documents are immutable (DESIGN §2), so their gzip form can be cached in any process without
+// invalidation: memory holds a cache only (DESIGN §1 "Scaled"). Issue 20 "Report cache": what is kept is
+// the gzipped JSON (what nearly every client asks for), and the budget is charged its real length, so a
+// 70 MB report (about 5 MB gzipped) stays cached instead of being read and compressed again on every GET;
+// a client without gzip gets it decompressed per request. Concurrent misses of one report share one
+// database read. Bounded by bytes, least recently used first out. Issue 13 item 5: an entry is keyed by
+// the project it was read through and remembers its branch, so a hit proves what a database read would:
+// this report belongs to this project (and to the branch asked for). A report uuid alone never finds
+// anything; callers look up only after the access check answered the project (resources/projects.routes.ts).
 
 import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { gunzip, gzip } from 'node:zlib'
 
 const gzipAsync = promisify(gzip)
+const gunzipAsync = promisify(gunzip)
 
 /** Which report, read through which project; `variant` names a derived form (e.g. with Jira data). */
 export interface ReportKey {
@@ -18,17 +22,28 @@ export interface ReportKey {
 }
 
 export interface ReportEntry {
-  json: string
+  /** The report's JSON, gzipped: the one form kept. */
+  gzip: Buffer
   /** The branch the report was made for. */
   branch: string
-  gzip: Promise<Buffer> | null
+  /** What the entry is charged against the budget. */
   bytes: number
 }
+
+/** A stored report as the database answers it. */
+export interface StoredReport {
+  json: string
+  branch: string
+}
+
+/** What an entry costs beside its gzip bytes (key, object, map slot). */
+const ENTRY_OVERHEAD = 256
 
 const keyOf = (k: ReportKey) => `${k.projectUuid}/${k.reportUuid}${k.variant ? `#${k.variant}` : ''}`
 
 export class ReportCache {
   private readonly entries = new Map<string, ReportEntry>()
+  private readonly loading = new Map<string, Promise<ReportEntry | null>>()
   private bytes = 0
 
   constructor(private readonly maxBytes: number) {}
@@ -43,12 +58,39 @@ export class ReportCache {
     return branch === undefined || entry.branch === branch ? entry : undefined
   }
 
-  /** Stores what was read from the database through `key.projectUuid` (never anything else). */
-  put(key: ReportKey, json: string, branch: string): ReportEntry {
+  /**
+   * The entry of `key`, from the cache or else from `read` (what the database holds through
+   * `key.projectUuid`, never anything else), compressed and kept. Concurrent calls for one key share one
+   * read. Null when there is no such report, or (with `branch`) it is on another branch.
+   */
+  async load(
+    key: ReportKey,
+    branch: string | undefined,
+    read: () => Promise<StoredReport | null>,
+  ): Promise<ReportEntry | null> {
+    const id = keyOf(key)
+    let entry: ReportEntry | null | undefined = this.entries.get(id)
+    if (entry) this.get(key)
+    else {
+      let pending = this.loading.get(id)
+      if (!pending) {
+        pending = read()
+          .then((found) => (found ? this.put(key, found.json, found.branch) : null))
+          .finally(() => this.loading.delete(id))
+        this.loading.set(id, pending)
+      }
+      entry = await pending
+    }
+    return entry && (branch === undefined || entry.branch === branch) ? entry : null
+  }
+
+  /** Compresses and keeps `json` (read through `key.projectUuid`); a form larger than the budget is answered, not kept. */
+  async put(key: ReportKey, json: string, branch: string): Promise<ReportEntry> {
+    const compressed = await gzipAsync(json, { level: 6 })
     const id = keyOf(key)
     const existing = this.entries.get(id)
     if (existing) return existing
-    const entry: ReportEntry = { json, branch, gzip: null, bytes: json.length * 2 }
+    const entry: ReportEntry = { gzip: compressed, branch, bytes: compressed.length + ENTRY_OVERHEAD }
     if (entry.bytes > this.maxBytes) return entry
     this.entries.set(id, entry)
     this.bytes += entry.bytes
@@ -60,13 +102,13 @@ export class ReportCache {
     return entry
   }
 
-  /** The gzip form, computed once per cached entry (off the event loop, in libuv's pool). */
-  gzipOf(entry: ReportEntry): Promise<Buffer> {
-    entry.gzip ??= gzipAsync(entry.json, { level: 6 }).then((buf) => {
-      entry.bytes += buf.length
-      this.bytes += buf.length
-      return buf
-    })
-    return entry.gzip
+  /** The JSON text of an entry (decompressed off the event loop, in libuv's pool). */
+  async jsonOf(entry: ReportEntry): Promise<string> {
+    return (await gunzipAsync(entry.gzip)).toString('utf8')
+  }
+
+  /** Bytes charged against the budget now. */
+  get usedBytes(): number {
+    return this.bytes
   }
 }

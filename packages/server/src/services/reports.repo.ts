@@ -62,6 +62,21 @@ export async function latestReportUuid(db: Db, projectUuid: string, branch: stri
 // Issue 13 item 5: a report is only ever found through the project the access check answered (and the
 // branch asked for, when one is): every lookup below takes the project uuid, none takes a report uuid alone.
 
+/** Whether the project holds this report (on `branch`, when given): the proof a 304 needs, without the document. */
+export async function reportOnBranch(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+  branch?: string,
+): Promise<boolean> {
+  if (!isUuid(reportUuid)) return false
+  const { rows } = await db.query(
+    'SELECT 1 FROM reports WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)',
+    [projectUuid, reportUuid, branch ?? null],
+  )
+  return rows.length > 0
+}
+
 /** One report as stored text (no parse and re-serialise of large reports per request), with its branch. */
 export async function storedReport(
   db: Db,
