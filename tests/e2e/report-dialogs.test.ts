@@ -257,6 +257,14 @@ describe('report dialogs and the project list in Chromium', () => {
   }, 60_000)
 
   /** Opens a dialog from the keyboard (focus + Enter), scans it, closes it with Escape, checks the focus. */
+  /** Finite animations (a dialog's or menu's fade) have ended; endless ones (a glowing button) are ignored. */
+  const transitionsEnded = (page: Page) =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    )
+
   async function keyboardDialog(
     page: Page,
     trigger: Locator,
@@ -268,7 +276,8 @@ describe('report dialogs and the project list in Chromium', () => {
     await page.keyboard.press(key)
     const dialog = page.getByRole('dialog').last()
     await dialog.waitFor({ timeout: 10_000 })
-    await page.waitForTimeout(300) // the modal's transition
+    // the modal's transition: axe reads colours mid-fade as low contrast
+    await transitionsEnded(page)
     await page.screenshot({ path: join(shots, `a11y-${name}.png`) })
     const found = await seriousViolations(page, '[role="dialog"]')
     await page.keyboard.press('Escape')
@@ -309,6 +318,8 @@ describe('report dialogs and the project list in Chromium', () => {
     await downloads.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menu').waitFor()
+    // axe reads colours mid-fade as low contrast: wait for the menu's transition to end (slow under load)
+    await transitionsEnded(page)
     expect(await seriousViolations(page, '[role="menu"]')).toEqual([])
     await page.screenshot({ path: join(shots, 'a11y-downloads.png') })
     await page.keyboard.press('Escape')

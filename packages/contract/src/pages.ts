@@ -21,6 +21,8 @@ export const appPages = [
   '/processing_request.html',
   '/account/sign-in',
   '/register',
+  '/confirm-sign-up',
+  '/accept-invitation',
   '/forgot-password',
   '/reset-password',
   '/account',
