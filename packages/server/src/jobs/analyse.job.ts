@@ -1,6 +1,8 @@
 // The `analyse` job (DESIGN §3): turns one queued analysis into a stored report. Idempotent: the
-// analysis row is claimed atomically (QUEUED → RUNNING), and a report is stored at most once per
-// analysis, so a job delivered twice or to two workers never analyses twice. The `.meterian` file of
+// analysis row is claimed atomically (QUEUED → RUNNING) with a lease the worker renews while it runs and
+// a fresh claim token, and the report is stored (with DONE or FAILED) only under that token, so a job
+// delivered twice or to two workers never stores twice. A claim whose lease ran out (its process died)
+// is taken over by the job's retry about 90 s later (issue 13 item 4; jobs/lease.ts). The `.meterian` file of
 // the analysis is read every time (its exclusions become the branch's readonly ones), and the exclusions
 // in force are applied (spec report-page §3 Exclusion). The `recompute` queue runs the same function.
 import { randomUUID } from 'node:crypto'
@@ -30,7 +32,10 @@ import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
 import type { PgBoss } from './boss'
-import { defineJob, requestQueue } from './job'
+import { defineJob, leasedRequestQueue } from './job'
+import { HEARTBEAT_SECONDS, LEASE_SECONDS } from './lease'
+import { renewAnalysisLease } from './lease.repo'
+import { heartbeat } from './run-jobs'
 
 export const ANALYSE_QUEUE = 'analyse'
 /** Recompute (DESIGN §3): a new analysis on a stored graph, run by the same function as `analyse`. */
@@ -40,10 +45,21 @@ export interface AnalyseJobData {
   analysisUuid: string
 }
 
-export type AnalyseOutcome = 'stored' | 'skipped' | 'failed'
+/** 'held': another worker's lease on it has not run out yet (the job is retried later). */
+export type AnalyseOutcome = 'stored' | 'skipped' | 'failed' | 'held'
 
-// A RUNNING claim older than this is taken to be from a worker that died and may be taken over.
-const staleClaimMinutes = 10
+/** The claim's token no longer holds the analysis: another worker took it over after its lease ran out. */
+class LostClaim extends Error {}
+
+/** The final write's first step: answers only while `claim` still holds the analysis. */
+async function holdsClaim(client: Pick<Db, 'query'>, analysisUuid: string, claim: string, status: string) {
+  const { rowCount } = await client.query(
+    `UPDATE analyses SET status = $3, finished_at = now(), lease_until = NULL
+     WHERE uuid = $1 AND claim = $2 AND status = 'RUNNING'`,
+    [analysisUuid, claim, status],
+  )
+  if (rowCount !== 1) throw new LostClaim(`analysis ${analysisUuid} was taken over by another worker`)
+}
 
 interface Claimed {
   /** 'upload', 'git', 'recompute', 'reassess' (a live re-check after new advisory data), ... */
@@ -84,17 +100,45 @@ export async function runAnalysis(
   sources: AnalysisSources = {},
   now: () => Date = () => new Date(),
 ): Promise<AnalyseOutcome> {
+  const claim = randomUUID()
   const { rows } = await db.query<Claimed>(
-    `UPDATE analyses a SET status = 'RUNNING', started_at = now(), attempts = attempts + 1
+    `UPDATE analyses a SET status = 'RUNNING', started_at = now(), attempts = attempts + 1, claim = $2,
+            lease_until = now() + make_interval(secs => $3)
      FROM projects p
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
-       AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND a.started_at < now() - make_interval(mins => $2)))
+       AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND (a.lease_until IS NULL OR a.lease_until < now())))
      RETURNING a.source, a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
                p.account_uuid, p.name AS project_name`,
-    [analysisUuid, staleClaimMinutes],
+    [analysisUuid, claim, LEASE_SECONDS],
   )
   const claimed = rows[0]
-  if (!claimed) return 'skipped'
+  if (!claimed) {
+    const { rows: state } = await db.query<{ status: string }>(
+      'SELECT status FROM analyses WHERE uuid = $1',
+      [analysisUuid],
+    )
+    return state[0]?.status === 'RUNNING' ? 'held' : 'skipped'
+  }
+  const stopHeartbeat = heartbeat(
+    () => renewAnalysisLease(db, analysisUuid, claim, LEASE_SECONDS),
+    () => {},
+    HEARTBEAT_SECONDS,
+  )
+  try {
+    return await analyseClaimed(db, analysisUuid, claim, claimed, sources, now)
+  } finally {
+    stopHeartbeat()
+  }
+}
+
+async function analyseClaimed(
+  db: Db,
+  analysisUuid: string,
+  claim: string,
+  claimed: Claimed,
+  sources: AnalysisSources,
+  now: () => Date,
+): Promise<AnalyseOutcome> {
   try {
     let graph = claimed.graph
     // A Maven build or a lone package.json is resolved once, here; the resolved graph is stored so
@@ -184,21 +228,23 @@ export async function runAnalysis(
     })
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
+      // first: nothing is stored unless this claim still holds the analysis
+      await holdsClaim(client, analysisUuid, claim, 'DONE')
       if (await insertReport(client, doc, analysisUuid)) await storeDelta(client, claimed, doc)
       // the branch's packages beside its newest report: the advisory index finds it when records change
       await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
-      await client.query(
-        `UPDATE analyses SET status = 'DONE', finished_at = now(), error = NULL WHERE uuid = $1`,
-        [analysisUuid],
-      )
+      await client.query('UPDATE analyses SET error = NULL WHERE uuid = $1', [analysisUuid])
     })
     return 'stored'
   } catch (error) {
+    if (error instanceof LostClaim) return 'skipped'
     const message = `The analysis failed: ${error instanceof Error ? error.message : String(error)}`
-    await db.query(`UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $2 WHERE uuid = $1`, [
-      analysisUuid,
-      message,
-    ])
+    const { rowCount } = await db.query(
+      `UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $3, lease_until = NULL
+       WHERE uuid = $1 AND claim = $2 AND status = 'RUNNING'`,
+      [analysisUuid, claim, message],
+    )
+    if (rowCount !== 1) return 'skipped'
     await storeFailedReport(db, analysisUuid, claimed, message, now())
     return 'failed'
   }
@@ -249,22 +295,28 @@ async function evaluateNow(boss: PgBoss, wake: () => void, outcome: AnalyseOutco
 
 export const analyseJob = defineJob<AnalyseJobData>({
   queue: ANALYSE_QUEUE,
-  settings: requestQueue,
+  settings: leasedRequestQueue,
   concurrency: 'configured',
   async handle(data, { db, boss, sources, logger, wake }) {
     const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'analysis job done')
+    // still held by a worker whose lease runs: pg-boss retries the job, which then takes it over if the
+    // holder died, or skips it once it is done
+    if (outcome === 'held') throw new Error(`analysis ${data.analysisUuid} is held by another worker`)
     await evaluateNow(boss, wake, outcome)
   },
 })
 
 export const recomputeJob = defineJob<AnalyseJobData>({
   queue: RECOMPUTE_QUEUE,
-  settings: requestQueue,
+  settings: leasedRequestQueue,
   concurrency: 'configured',
   async handle(data, { db, boss, sources, logger, wake }) {
     const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'recompute job done')
+    // still held by a worker whose lease runs: pg-boss retries the job, which then takes it over if the
+    // holder died, or skips it once it is done
+    if (outcome === 'held') throw new Error(`analysis ${data.analysisUuid} is held by another worker`)
     await evaluateNow(boss, wake, outcome)
   },
 })

@@ -2,6 +2,7 @@
 // The jobs themselves, their queues and schedules are listed in `jobs/registry.ts`.
 import PgBossImpl from 'pg-boss'
 import type { ConnectionTarget } from '../db/connection'
+import { MAINTENANCE_SECONDS } from './lease'
 
 export type PgBoss = PgBossImpl
 
@@ -12,7 +13,14 @@ export interface JobLogger {
 }
 
 export async function startBoss(target: ConnectionTarget, log: JobLogger): Promise<PgBoss> {
-  const boss = new PgBossImpl({ ...target, max: 4, schema: 'pgboss', application_name: 'sextant-jobs' })
+  const boss = new PgBossImpl({
+    ...target,
+    max: 4,
+    schema: 'pgboss',
+    application_name: 'sextant-jobs',
+    // jobs past their expiry (a leased job whose process died: jobs/lease.ts) are retried this often
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  })
   boss.on('error', (error: Error) => log.error({ err: error }, 'job engine error'))
   await boss.start()
   return boss

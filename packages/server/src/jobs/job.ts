@@ -7,6 +7,7 @@ import type { Db } from '../db/connection'
 import type { OutboundClient } from '../http-client'
 import type { AnalysisSources } from '../services/analysis.sources'
 import type { PgBoss } from './boss'
+import { LEASE_SECONDS } from './lease'
 
 /** What every handler and start-up step receives: built once per process by the runtime. */
 export interface JobContext {
@@ -30,6 +31,11 @@ export interface QueueSettings {
   retryDelaySeconds: number
   retryBackoff?: boolean
   expireInSeconds: number
+  /**
+   * Leased (issue 13 item 4): the expiry is this short and the running worker renews it by heartbeat
+   * (jobs/lease.ts), so a job whose process died is retried within a minute or two.
+   */
+  leased?: boolean
 }
 
 export interface JobSchedule<T> {
@@ -47,7 +53,8 @@ export interface JobDefinition<T extends object> {
   settings: QueueSettings
   /** Workers per process: 'configured' = SEXTANT_JOB_CONCURRENCY; syncs use 1. */
   concurrency: 'configured' | number
-  handle(data: T, context: JobContext): Promise<void>
+  /** `job.id`: the pg-boss job (the same id on every retry of it). */
+  handle(data: T, context: JobContext, job: { id: string }): Promise<void>
   schedule?: JobSchedule<T>
   /**
    * Runs at every start in every process (API and worker), after the queue exists: e.g. registering
@@ -67,6 +74,16 @@ export const requestQueue: QueueSettings = {
   retryDelaySeconds: 5,
   retryBackoff: true,
   expireInSeconds: 15 * 60,
+}
+
+/**
+ * A request queue whose jobs are leased (issue 13 item 4): analyse and recompute. A worker that dies
+ * mid-job stops renewing its lease, and the job runs again on another worker about 90 s later.
+ */
+export const leasedRequestQueue: QueueSettings = {
+  ...requestQueue,
+  expireInSeconds: LEASE_SECONDS,
+  leased: true,
 }
 
 /** A cron expression for "every n minutes", n clamped to 1..59 (cron's minute field). */

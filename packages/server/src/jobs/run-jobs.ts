@@ -1,11 +1,14 @@
 // Wires every job of `jobs/registry.ts` into one process (DESIGN §3 "Jobs"): creates each queue once
 // (the one place queues are made), stores each schedule with pg-boss `schedule()` (its cron monitor
 // runs the schedule once across all processes), runs each start-up step, and in processes with
-// workers starts each queue's workers. Stop aborts running handlers' signal; pg-boss drains the rest.
+// workers starts each queue's workers; the heartbeats of leased jobs (jobs/lease.ts) are its timers
+// too. Stop aborts running handlers' signal; pg-boss drains the rest.
 import type { Config } from '../config'
 import type { Metrics } from '../operations/metrics'
 import type { PgBoss, Workers } from './boss'
 import type { JobContext, JobDefinition, QueueSettings } from './job'
+import { HEARTBEAT_SECONDS, LEASE_SECONDS } from './lease'
+import { renewJobLease } from './lease.repo'
 
 export interface RunningJobs {
   /** null in a process without workers (`serve --no-workers`). */
@@ -13,36 +16,76 @@ export interface RunningJobs {
   stop(): Promise<void>
 }
 
-/** Creates the queue unless it exists; another process creating it at the same moment is fine. */
-export async function ensureQueue(boss: PgBoss, name: string, settings: QueueSettings): Promise<void> {
-  if (await boss.getQueue(name)) return
-  await boss
-    .createQueue(name, {
-      name,
-      ...(settings.policy ? { policy: settings.policy } : {}),
-      retryLimit: settings.retryLimit,
-      retryDelay: settings.retryDelaySeconds,
-      ...(settings.retryBackoff ? { retryBackoff: true } : {}),
-      expireInSeconds: settings.expireInSeconds,
-    })
-    .catch(async (error: unknown) => {
-      // Another process created it between our check and our create.
-      if (!(await boss.getQueue(name))) throw error
-    })
+/**
+ * Calls `renew` every `seconds` until the answered stop function is called; a failing renewal is
+ * reported and the heartbeat goes on (the lease is only lost if renewals keep failing past it).
+ */
+export function heartbeat(
+  renew: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  seconds: number,
+): () => void {
+  const timer = setInterval(() => {
+    renew().catch(onError)
+  }, seconds * 1000)
+  timer.unref()
+  return () => clearInterval(timer)
 }
 
-/** Workers for one queue: `concurrency` pollers, one job at a time each. */
+/**
+ * Creates the queue unless it exists, else brings its retry and expiry settings to the code's (a queue
+ * made by an older version keeps its policy); another process creating it at the same moment is fine.
+ */
+export async function ensureQueue(boss: PgBoss, name: string, settings: QueueSettings): Promise<void> {
+  const options = {
+    name,
+    ...(settings.policy ? { policy: settings.policy } : {}),
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    ...(settings.retryBackoff ? { retryBackoff: true } : {}),
+    expireInSeconds: settings.expireInSeconds,
+  }
+  const existing = await boss.getQueue(name)
+  if (existing) {
+    if (
+      existing.expireInSeconds !== settings.expireInSeconds ||
+      existing.retryLimit !== settings.retryLimit ||
+      existing.retryDelay !== settings.retryDelaySeconds
+    ) {
+      const { policy: _policy, ...update } = options
+      await boss.updateQueue(name, update)
+    }
+    return
+  }
+  await boss.createQueue(name, options).catch(async (error: unknown) => {
+    // Another process created it between our check and our create.
+    if (!(await boss.getQueue(name))) throw error
+  })
+}
+
+/**
+ * Workers for one queue: `concurrency` pollers, one job at a time each. A leased queue's job has its
+ * expiry renewed every HEARTBEAT_SECONDS while its handler runs (issue 13 item 4).
+ */
 async function startWorkers(
   boss: PgBoss,
   queue: string,
   concurrency: number,
-  handle: (data: object) => Promise<void>,
+  handle: (data: object, job: { id: string }) => Promise<void>,
+  lease: ((jobId: string) => () => void) | null,
 ): Promise<Workers> {
   const ids: string[] = []
   for (let i = 0; i < concurrency; i++) {
     ids.push(
       await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handle(job.data)
+        for (const job of jobs) {
+          const stop = lease?.(job.id)
+          try {
+            await handle(job.data, { id: job.id })
+          } finally {
+            stop?.()
+          }
+        }
       }),
     )
   }
@@ -85,17 +128,32 @@ export async function startJobs(
 
   if (withWorkers) {
     for (const job of jobs) {
+      const lease = job.settings.leased
+        ? (jobId: string) =>
+            heartbeat(
+              () => renewJobLease(deps.db, job.queue, jobId, LEASE_SECONDS),
+              (error) =>
+                deps.logger.warn({ err: error, queue: job.queue, job: jobId }, 'job lease not renewed'),
+              HEARTBEAT_SECONDS,
+            )
+        : null
       running.push(
-        await startWorkers(boss, job.queue, concurrencyOf(job, config), async (data) => {
-          const started = performance.now()
-          let outcome: 'completed' | 'failed' = 'failed'
-          try {
-            await job.handle(data, context)
-            outcome = 'completed'
-          } finally {
-            metrics?.observeJob(job.queue, outcome, (performance.now() - started) / 1000)
-          }
-        }),
+        await startWorkers(
+          boss,
+          job.queue,
+          concurrencyOf(job, config),
+          async (data, pgJob) => {
+            const started = performance.now()
+            let outcome: 'completed' | 'failed' = 'failed'
+            try {
+              await job.handle(data, context, pgJob)
+              outcome = 'completed'
+            } finally {
+              metrics?.observeJob(job.queue, outcome, (performance.now() - started) / 1000)
+            }
+          },
+          lease,
+        ),
       )
     }
   }
