@@ -2,6 +2,7 @@
 // /api/v1/reports/{pid}/json", badges; §9 download types; accounts-and-api §7 "Report export (eras)").
 // An era is one export job: queued, running with a progress, done with a file, or failed.
 import { z } from 'zod'
+import { severitySchema } from './report'
 
 /** Spec §9 download types, the SPDX SBOM, the report JSON and the three CSV exports of the page. */
 export const exportFormatSchema = z.enum([
@@ -70,10 +71,37 @@ export const eraConfigSchema = z.object({
 })
 
 export const downloadParamsSchema = z.object({ format: exportFormatSchema, projectId: z.string().min(1) })
+const listOf = <T extends string>(item: z.ZodType<T, string>, max: number) =>
+  z
+    .string()
+    .max(max * 40)
+    .transform((text) => (text === '' ? [] : text.split(',')))
+    .pipe(z.array(item).max(max))
+const rangeOf = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'give two numbers: low,high')
+    .transform((text) => text.split(',').map(Number) as [number, number])
+    .refine(([low, high]) => low <= high && high <= max, `low ≤ high ≤ ${max}`)
+
+/**
+ * What the page shows, for its CSV buttons (issue 13 item 18: every CSV comes from the server's one
+ * writer): active languages, 'Show issues only', and the security Filters (severities, EPSS % and CVSS
+ * ranges as `low,high`). Applies to the CSV formats; a field left out keeps every row for it.
+ */
+export const reportViewQuerySchema = z.object({
+  languages: listOf(z.string().min(1).max(40), 50).optional(),
+  issuesOnly: z.enum(['true', 'false']).optional(),
+  severities: listOf(severitySchema, 6).optional(),
+  epss: rangeOf(100).optional(),
+  cvss: rangeOf(10).optional(),
+})
+
 export const downloadQuerySchema = z.object({
   branch: z.string().min(1).max(500).optional(),
   reportUuid: z.string().min(1).optional(),
   scope: exportScopeSchema.optional(),
+  ...reportViewQuerySchema.shape,
 })
 export const reportJsonQuerySchema = z.object({
   branch: z.string().min(1).max(500).optional(),

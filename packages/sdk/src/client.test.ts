@@ -41,6 +41,41 @@ async function rejection(promise: Promise<unknown>): Promise<SdkError> {
   throw new Error('expected a rejection')
 }
 
+describe('file', () => {
+  it('answers a download with its name, type and bytes, and refuses an era instead of a file', async () => {
+    const { baseUrl, requests } = await serve((r) =>
+      r.url.includes('pdf')
+        ? { status: 202, body: { id: 'era-1' } }
+        : {
+            status: 200,
+            raw: 'ID,CWE\r\n',
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="demo_main.vulnerabilities.csv"',
+            },
+          },
+    )
+    const client = createSextantClient({ baseUrl })
+    const file = await client.file('downloadGenerate', {
+      params: { format: 'vulnerabilities_csv', projectId: 'p-1' },
+      query: { branch: 'main', severities: 'HIGH,LOW', issuesOnly: 'true' },
+    })
+    expect(file.name).toBe('demo_main.vulnerabilities.csv')
+    expect(file.type).toMatch(/^text\/csv/)
+    expect(await file.blob.text()).toBe('ID,CWE\r\n')
+    expect(requests[0]?.url).toBe(
+      '/api/v1/reports/vulnerabilities_csv/p-1?branch=main&severities=HIGH%2CLOW&issuesOnly=true',
+    )
+    const era = await rejection(
+      client.file('downloadGenerate', {
+        params: { format: 'pdf', projectId: 'p-1' },
+        query: { branch: 'main' },
+      }),
+    )
+    expect(era.message).toMatch(/not a file/)
+  })
+})
+
 describe('call', () => {
   it('builds the path with encoded params, drops empty query values and parses the answer', async () => {
     const { baseUrl, requests } = await serve(() => ({ status: 200, body: [] }))

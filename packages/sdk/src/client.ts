@@ -64,6 +64,18 @@ export interface SextantClient {
    * response schema, as soon as it arrives. A non-2xx answer throws SdkError before the first line.
    */
   stream<N extends StreamRouteName>(name: N, ...args: CallArgs<N>): AsyncGenerator<CallResult<N>>
+  /**
+   * Calls a route that answers a file (a download such as the page's CSVs): its name from
+   * Content-Disposition, its type and its bytes. An answer that is not a file (an export queued as an
+   * era, 202) throws SdkError.
+   */
+  file<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<DownloadedFile>
+}
+
+export interface DownloadedFile {
+  name: string
+  type: string
+  blob: Blob
 }
 
 export interface UploadOptions {
@@ -210,11 +222,29 @@ export function createSextantClient(options: SextantClientOptions): SextantClien
     }
   }
 
+  async function receiveFile(route: RouteDef, request: Request): Promise<DownloadedFile> {
+    const response = await open(route, request, '*/*')
+    const disposition = response.headers.get('content-disposition') ?? ''
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1]
+    if (response.status !== 200 || !name) {
+      await response.body?.cancel()
+      throw new SdkError({
+        status: response.status,
+        error: 'INVALID RESPONSE',
+        message: `The server's answer to ${route.method} ${route.path} is not a file.`,
+      })
+    }
+    return { name, type: response.headers.get('content-type') ?? '', blob: await response.blob() }
+  }
+
   return {
     call(name, ...args) {
       const route: RouteDef = routes[name]
       const request = args[0] ?? {}
       return send(route, request) as Promise<CallResult<typeof name>>
+    },
+    file(name, ...args) {
+      return receiveFile(routes[name], args[0] ?? {})
     },
     stream(name, ...args) {
       const route: RouteDef = routes[name]

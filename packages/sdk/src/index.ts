@@ -6,6 +6,7 @@ export { authorizationHeader } from './auth'
 export { type CliApi, cliApi } from './cli'
 export {
   createSextantClient,
+  type DownloadedFile,
   SDK_USER_AGENT,
   type SextantClient,
   type SextantClientOptions,

@@ -14,6 +14,7 @@ export interface Reply {
   status: number
   body?: unknown
   raw?: string
+  headers?: Record<string, string>
 }
 
 export interface TestServer {
@@ -37,7 +38,10 @@ export async function startTestServer(handler: (request: Recorded) => Reply): Pr
       requests.push(recorded)
       const reply = handler(recorded)
       const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))
-      res.writeHead(reply.status, { 'Content-Type': reply.raw ? 'text/plain' : 'application/json' })
+      res.writeHead(reply.status, {
+        'Content-Type': reply.raw ? 'text/plain' : 'application/json',
+        ...reply.headers,
+      })
       res.end(text)
     })
   })

@@ -5,6 +5,7 @@ import type { Language, Scope } from '../model'
 import { makePurl } from '../model'
 import type { Advice, LicenceRef, ReportDocument, StabilityVersion } from '../report/document'
 import type { TotalsScope } from '../report/totals'
+import type { ReportView } from './csv/view'
 
 export interface ExportComponent {
   /** Unique within the document: the purl (a bom-ref, an SPDX id seed). */
@@ -144,4 +145,6 @@ export interface ExportContext {
   generatedAt: Date
   /** 'prod': only production dependencies, as the page's 'Production' scope shows them; default 'all'. */
   scope?: TotalsScope
+  /** What the page shows (languages, issues only, security filters): the CSV formats list only that. */
+  view?: ReportView
 }

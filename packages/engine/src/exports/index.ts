@@ -8,7 +8,8 @@ import { cyclonedxJson, cyclonedxXml } from './cyclonedx/serialize'
 import { spdxJson } from './spdx/spdx'
 
 export type { ExportContext } from './components'
-export { csvCell, csvText } from './csv/csv'
+export { csvCell, csvText, isFormulaLike } from './csv/csv'
+export type { ReportView } from './csv/view'
 export { verdicts } from './pdf/verdicts'
 
 export interface ExportFormatInfo {

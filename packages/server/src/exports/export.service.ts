@@ -1,7 +1,7 @@
 // Renders one download of a stored report through the engine's export registry (spec report-page §9
 // download types), names the file, and runs queued exports for the `export` job (DESIGN §3).
 import type { ExportFormatName, ExportScope } from '@sextant/contract'
-import { exportFormats, renderExport } from '@sextant/engine'
+import { exportFormats, type ReportView, renderExport } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { findProject } from '../services/projects.repo'
 import { claimExport, failExport, finishExport, reportDocument, setProgress } from './exports.repo'
@@ -32,12 +32,18 @@ export async function renderReportFile(
   format: ExportFormatName,
   now: Date = new Date(),
   scope: ExportScope = 'all',
+  view?: ReportView,
 ): Promise<RenderedFile | null> {
   const doc = await reportDocument(db, reportUuid)
   if (!doc) return null
   const project = await findProject(db, doc.project.uuid)
   const projectName = project?.name ?? doc.project.uuid
-  const content = await renderExport(format, doc, { projectName, generatedAt: now, scope })
+  const content = await renderExport(format, doc, {
+    projectName,
+    generatedAt: now,
+    scope,
+    ...(view ? { view } : {}),
+  })
   return {
     name: fileNameOf(projectName, doc.project.branch, format, scope),
     contentType: exportFormats[format].contentType,

@@ -2,12 +2,14 @@
 // §5 download availability; accounts-and-api §7 "Report export (eras)"). Small reports answer the file
 // at once; PDFs and large reports become an era made by the `export` job and polled by the page.
 import {
+  type Advice,
   type Era,
   type ExportFormatName,
   type ExportScope,
   exportFormatSchema,
   routes,
 } from '@sextant/contract'
+import type { ReportView } from '@sextant/engine'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
@@ -26,6 +28,27 @@ export const INLINE_COMPONENTS_LIMIT = 1000
 const RETENTION_HOURS = 24
 /** PDFs are always made by the job: rendering blocks the event loop for longest. */
 const alwaysQueued: readonly ExportFormatName[] = ['pdf', 'bible_pdf']
+/**
+ * The page's CSV buttons: answered at once whatever the report's size (writing CSV text is linear in
+ * the rows, bounded by the graph limits) and narrowed to what the page shows (issue 13 item 18).
+ */
+const pageCsvs: readonly ExportFormatName[] = ['vulnerabilities_csv', 'stability_csv', 'licenses_csv']
+
+function viewOf(query: {
+  languages?: string[] | undefined
+  issuesOnly?: 'true' | 'false' | undefined
+  severities?: Advice['severity'][] | undefined
+  epss?: [number, number] | undefined
+  cvss?: [number, number] | undefined
+}): ReportView {
+  return {
+    ...(query.languages ? { languages: query.languages } : {}),
+    ...(query.issuesOnly ? { issuesOnly: query.issuesOnly === 'true' } : {}),
+    ...(query.severities ? { severities: query.severities } : {}),
+    ...(query.epss ? { epss: query.epss } : {}),
+    ...(query.cvss ? { cvss: query.cvss } : {}),
+  }
+}
 
 const notFound = (id: string) =>
   new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
@@ -91,6 +114,18 @@ export function exportRoutes(app: FastifyInstance, db: Db, boss: PgBoss): void {
   bindRoute(app, routes.downloadGenerate, async ({ params, query, request, reply }) => {
     const project = await readableProject(db, request.principal, params.projectId)
     const report = await reportOf(db, project, query.branch, query.reportUuid)
+    if (pageCsvs.includes(params.format)) {
+      const file = await renderReportFile(
+        db,
+        report.uuid,
+        params.format,
+        new Date(),
+        query.scope,
+        viewOf(query),
+      )
+      if (!file) throw new HttpError(404, 'NOT FOUND: the report is gone.')
+      return sendFile(reply, file)
+    }
     if (report.components <= INLINE_COMPONENTS_LIMIT && !alwaysQueued.includes(params.format)) {
       const file = await renderReportFile(db, report.uuid, params.format, new Date(), query.scope)
       if (file) return sendFile(reply, file)

@@ -45,9 +45,42 @@ describe('csv', () => {
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['-1.5', '-1.5'],
+    ['-2e3', '-2e3'],
     ['-cmd', "'-cmd"],
+    // issue 13 item 18: a digit after '-' does not make a formula harmless
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ['-1+1', "'-1+1"],
+    ['+1', "'+1"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', '"\'\r=1+1"'],
+    ['@babel/core', '@babel/core'],
+    ['@babel/core@7.1.0; @types/node@20.1.0', '@babel/core@7.1.0; @types/node@20.1.0'],
+    ["@a/b+cmd|' /C calc'!A0", "'@a/b+cmd|' /C calc'!A0"],
+    ['@a/b@1;=cmd', "'@a/b@1;=cmd"],
   ])('escapes %j', (input, expected) => {
     expect(csvCell(input)).toBe(expected)
+  })
+
+  it('writes numbers as numbers, negative ones included', () => {
+    expect(csvCell(-2)).toBe('-2')
+    expect(csvCell(-0.5)).toBe('-0.5')
+  })
+
+  it('defuses a formula in every column of every CSV download (issue 13 item 18)', () => {
+    const attack = "-2+3+cmd|' /C calc'!A0"
+    const doc = sampleReport()
+    for (const a of doc.security.assessments)
+      for (const r of a.reports) {
+        r.dependency.library.name = attack
+        for (const advice of r.advices) advice.description = attack
+      }
+    for (const r of doc.stability.reports) for (const v of r.versions) v.name = attack
+    for (const r of doc.licensing.reports) for (const res of r.results) res.library.name = attack
+    for (const text of [vulnerabilitiesCsv(doc), stabilityCsv(doc), licencesCsv(doc), sbomCsv(doc)]) {
+      const cells = parseCsv(text).flat()
+      expect(cells.some((c) => c.includes('cmd|'))).toBe(true)
+      for (const cell of cells) expect(cell.startsWith('-2+'), cell).toBe(false)
+    }
   })
 
   it('writes CRLF rows and empty cells for null', () => {
@@ -121,6 +154,30 @@ describe('csv', () => {
     const licences = parseCsv(licencesCsv(sampleReport()))
     expect(licences[0]).toContain('LICENSES')
     expect(licences).toHaveLength(7)
+  })
+
+  it('lists only what the page shows with a view: languages, issues only, security filters', () => {
+    const doc = sampleReport()
+    const ids = (text: string) =>
+      parseCsv(text)
+        .slice(1)
+        .map((r) => r[0])
+    expect(ids(vulnerabilitiesCsv(doc))).toEqual(['CVE-2022-24999', 'CVE-2021-23337'])
+    expect(ids(vulnerabilitiesCsv(doc, { view: { severities: ['CRITICAL', 'MEDIUM'] } }))).toEqual([])
+    expect(ids(vulnerabilitiesCsv(doc, { view: { languages: ['java'] } }))).toEqual([])
+    // an advisory without an EPSS passes only the full range, as on the page
+    expect(ids(vulnerabilitiesCsv(doc, { view: { epss: [1, 2] } }))).toEqual(['CVE-2022-24999'])
+    expect(ids(vulnerabilitiesCsv(doc, { view: { cvss: [7.3, 10] } }))).toEqual(['CVE-2022-24999'])
+    expect(ids(vulnerabilitiesCsv(doc, { view: { epss: [0, 100], cvss: [0, 10] } }))).toHaveLength(2)
+    expect(ids(stabilityCsv(doc, { view: { issuesOnly: true } }))).toEqual([
+      'express',
+      'lodash',
+      'mocha',
+      'qs',
+    ])
+    expect(ids(stabilityCsv(doc, { view: { languages: ['java'] } }))).toEqual([])
+    expect(ids(licencesCsv(doc, { view: { issuesOnly: true } }))).toEqual(['@scope/odd,name'])
+    expect(ids(licencesCsv(doc, { view: { issuesOnly: false } }))).toHaveLength(6)
   })
 
   it('truncates EPSS to two decimals of a percent', () => {

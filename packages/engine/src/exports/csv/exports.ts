@@ -2,8 +2,9 @@
 // vulnerabilities (ID, CWE, KEV, CVSS, EPSS, SEVERITY, DESCRIPTION, COUNT, COMPONENTS), stability
 // (COMPONENT, LANGUAGE, SCOPE, VERSION, LATEST MAJOR, LATEST MINOR, LATEST PATCH), licences (ours) and sbom_csv.
 import type { Advice, ReportDocument } from '../../report/document'
-import { exportView, licenceText, relationshipText } from '../components'
+import { type ExportContext, exportView, licenceText, relationshipText } from '../components'
 import { csvText } from './csv'
+import { adviceShown, hasLicenceIssue, isOutdated, languageShown } from './view'
 
 export const VULNERABILITY_COLUMNS = [
   'ID',
@@ -34,6 +35,7 @@ export const LICENCE_COLUMNS = [
   'LICENSES',
   'WARNINGS',
   'VIOLATIONS',
+  'EXCLUDED',
 ]
 export const SBOM_COLUMNS = [
   'LANGUAGE',
@@ -53,12 +55,18 @@ export function epssPercent(epss: number | null): string {
   return epss === null ? '' : `${(Math.trunc(epss * 10_000) / 100).toFixed(2)}%`
 }
 
-/** One row per vulnerability (advices grouped by CVE, as the page's by-vulnerability view). */
-export function vulnerabilitiesCsv(doc: ReportDocument): string {
+/**
+ * One row per vulnerability (advices grouped by CVE, as the page's by-vulnerability view); with
+ * `ctx.view`, only the languages and advices the page shows (its CSV button).
+ */
+export function vulnerabilitiesCsv(doc: ReportDocument, ctx?: Pick<ExportContext, 'view'>): string {
+  const view = ctx?.view
   const groups = new Map<string, { advice: Advice; components: Set<string> }>()
   for (const a of doc.security.assessments) {
+    if (!languageShown(view, a.language)) continue
     for (const r of a.reports) {
       for (const advice of r.advices) {
+        if (!adviceShown(view, advice)) continue
         const key = advice.cve ?? advice.id
         const group = groups.get(key) ?? { advice, components: new Set<string>() }
         group.components.add(`${r.dependency.library.name}@${r.dependency.version}`)
@@ -86,33 +94,32 @@ export function vulnerabilitiesCsv(doc: ReportDocument): string {
   return csvText(VULNERABILITY_COLUMNS, rows)
 }
 
-export function stabilityCsv(doc: ReportDocument): string {
+export function stabilityCsv(doc: ReportDocument, ctx?: Pick<ExportContext, 'view'>): string {
+  const view = ctx?.view
   const rows = doc.stability.reports.flatMap((r) =>
-    r.versions.map((v) => [
-      v.name,
-      r.language,
-      v.scope,
-      v.version,
-      v.latestMajor,
-      v.latestMinor,
-      v.latestPatch,
-    ]),
+    (languageShown(view, r.language) ? r.versions : [])
+      .filter((v) => !view?.issuesOnly || isOutdated(v))
+      .map((v) => [v.name, r.language, v.scope, v.version, v.latestMajor, v.latestMinor, v.latestPatch]),
   )
   return csvText(STABILITY_COLUMNS, rows)
 }
 
-export function licencesCsv(doc: ReportDocument): string {
+export function licencesCsv(doc: ReportDocument, ctx?: Pick<ExportContext, 'view'>): string {
+  const view = ctx?.view
   const rows = doc.licensing.reports.flatMap((r) =>
-    r.results.map((res) => [
-      res.library.name,
-      res.version,
-      r.language,
-      res.scope,
-      relationshipText(res),
-      licenceText(res.licenses),
-      res.warnings.join('; '),
-      res.violations.map((v) => `${v.licence} (${v.policyName})`).join('; '),
-    ]),
+    (languageShown(view, r.language) ? r.results : [])
+      .filter((res) => !view?.issuesOnly || hasLicenceIssue(res))
+      .map((res) => [
+        res.library.name,
+        res.version,
+        r.language,
+        res.scope,
+        relationshipText(res),
+        licenceText(res.licenses),
+        res.warnings.join('; '),
+        res.violations.map((v) => `${v.licence} (${v.policyName})`).join('; '),
+        res.exclusions?.length ? 'yes' : 'no',
+      ]),
   )
   return csvText(LICENCE_COLUMNS, rows)
 }

@@ -4,7 +4,7 @@
 // project.
 import { Button, Menu } from '@mantine/core'
 import { useNavigate } from 'react-router-dom'
-import { saveText } from '../../lib/csv'
+import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { useExclusions } from '../exclusions/use-exclusions'

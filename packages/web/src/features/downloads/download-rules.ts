@@ -4,6 +4,8 @@
 // (CSV, CycloneDX JSON/XML, SPDX) and the exclusions as VEX only where §6 allows SBOM downloads.
 import type { ExportFormatName } from '@sextant/contract'
 import type { ReportAccess } from '../report/report-access'
+import type { ReportFilters } from '../report/report-filters'
+import { CVSS_RANGE, EPSS_RANGE, type SecurityFilters } from '../security/security-model'
 
 /** An export of the report (an era, through the processing page), or the exclusions as VEX. */
 export interface DownloadItem {
@@ -70,4 +72,33 @@ export function eraFileUrl(downloadUrl: string, downloadKey: string): string {
   const url = new URL(downloadUrl, 'http://relative.invalid')
   url.searchParams.set('downloadKey', downloadKey)
   return url.origin === 'http://relative.invalid' ? `${url.pathname}${url.search}` : url.toString()
+}
+
+/** The page's CSV buttons (issue 13 item 18): the server writes them, for the rows the page shows. */
+export type PageCsv = 'vulnerabilities_csv' | 'stability_csv' | 'licenses_csv'
+
+const range = ([low, high]: [number, number], bounds: { min: number; max: number }) =>
+  low <= bounds.min && high >= bounds.max ? undefined : `${low},${high}`
+
+/** The download route's query for what the page shows (undefined fields are left out). */
+export function pageCsvQuery(
+  branch: string,
+  reportUuid: string,
+  filters: ReportFilters,
+  security?: SecurityFilters,
+): Record<string, string | undefined> {
+  return {
+    branch,
+    reportUuid,
+    scope: filters.scope,
+    languages: filters.languages.join(','),
+    issuesOnly: filters.issuesOnly ? 'true' : 'false',
+    ...(security
+      ? {
+          severities: security.severities.join(','),
+          epss: range(security.epss, EPSS_RANGE),
+          cvss: range(security.cvss, CVSS_RANGE),
+        }
+      : {}),
+  }
 }

@@ -3,7 +3,7 @@
 // findings it names (members who may act, report-page §6). The server checks both again.
 import { Button, FileButton } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { saveText } from '../../lib/csv'
+import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { useReportContext } from '../report/report-context'

@@ -4,7 +4,6 @@ import { initialFilters } from '../report/report-filters'
 import {
   blurText,
   groupByLicence,
-  licensingCsv,
   licensingRows,
   riskRank,
   shouldBlur,
@@ -62,12 +61,6 @@ describe('licensing rows', () => {
       ['GPL-3.0', 2],
       [UNDECLARED_LABEL, 1],
     ])
-  })
-  it('exports undeclared licences with the warning', () => {
-    const rows = licensingRows(report, initialFilters(['nodejs']), 'name').get('nodejs') ?? []
-    expect(licensingCsv(rows).split('\r\n')[1]).toBe(
-      'beta,nodejs,prod,1.0.0,NOT DECLARED / NOT FOUND,,No valid license found!,no',
-    )
   })
   it('blurs past 10 percent with the scramble helper', () => {
     expect(shouldBlur(1, 100)).toBe(false)

@@ -1,8 +1,7 @@
 // Pure rules of the licensing assessment (report-page §2 Licensing, §3 License, §6 blurring, §9 page
 // size): undeclared licences, sort by name or by risk, paging per language, the legal view grouping,
-// the CSV export and the blur helper for opensource accounts.
+// and the blur helper for opensource accounts (the CSV comes from the server).
 import type { Report } from '@sextant/contract'
-import { toCsv } from '../../lib/csv'
 import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
 
 export type LicensingResult = Report['licensing']['reports'][number]['results'][number]
@@ -85,22 +84,6 @@ export function groupByLicence(rows: LicensingRow[]): { licence: string; rows: L
 
 export function licencesText(result: LicensingResult): string {
   return isUndeclared(result) ? UNDECLARED_LABEL : result.licenses.map((l) => l.id).join(' / ')
-}
-
-export function licensingCsv(rows: LicensingRow[]): string {
-  return toCsv(
-    ['COMPONENT', 'LANGUAGE', 'SCOPE', 'VERSION', 'LICENSES', 'VIOLATIONS', 'WARNINGS', 'EXCLUDED'],
-    rows.map(({ language, result: r }) => [
-      r.library.displayName,
-      language,
-      r.scope,
-      r.version,
-      licencesText(r),
-      r.violations.map((v) => `${v.licence} (${v.policyName})`).join('; '),
-      (isUndeclared(r) ? [UNDECLARED_WARNING, ...r.warnings] : r.warnings).join('; '),
-      isExcludedResult(r) ? 'yes' : 'no',
-    ]),
-  )
 }
 
 /** §6: blurred when the list index exceeds 10 percent of the list. */

@@ -4,12 +4,12 @@
 // fix and copyright dialogs (§2 Dialogs) open from a component's licence actions.
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core'
 import { useCallback, useMemo, useState } from 'react'
-import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { usePageCsv } from '../downloads/page-csv'
 import { RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
 import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
@@ -21,7 +21,6 @@ import {
   isUndeclared,
   type LicenceSort,
   type LicensingRow,
-  licensingCsv,
   licensingRows,
 } from './licensing-model'
 
@@ -29,6 +28,7 @@ const SUMMARY_LIMIT = 50
 
 export function LicensingSection() {
   const { report, filters, access } = useReportContext()
+  const downloadCsv = usePageCsv()
   const editing = useLicenceEditing()
   const exclusions = useLibraryExclusions('licensing')
   const { actionsFor: editActionsFor } = editing
@@ -86,7 +86,7 @@ export function LicensingSection() {
       <Button
         size="xs"
         variant="default"
-        onClick={() => saveText(`${report.project.branch}-licenses.csv`, licensingCsv(all))}
+        onClick={() => void downloadCsv('licenses_csv')}
         data-testid="licensing-csv"
       >
         CSV

@@ -1,7 +1,6 @@
 import type { Advice, Report } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
 import { initialFilters } from '../report/report-filters'
-import { vulnerabilitiesCsv } from './security-csv'
 import {
   adviceDescriptionBody,
   adviceDisplayId,
@@ -184,7 +183,7 @@ describe('security filters', () => {
     expect(all).toHaveLength(4)
     expect(componentRows(r, initialFilters(['java']), DEFAULT_SECURITY_FILTERS)).toHaveLength(0)
   })
-  it('groups by CVE and writes the §9 CSV', () => {
+  it('groups by CVE', () => {
     const r = report([
       [advice()],
       [advice()],
@@ -197,12 +196,6 @@ describe('security filters', () => {
       ['MET-zzzzzzz', 1],
       ['CVE-2024-0001', 2],
     ])
-    const csv = vulnerabilitiesCsv(groups).split('\r\n')
-    expect(csv[0]).toBe('ID,CWE,KEV,CVSS,EPSS,SEVERITY,DESCRIPTION,COUNT,COMPONENTS')
-    expect(csv[2]).toBe(
-      'CVE-2024-0001,CWE-79,,7.5,12.34%,HIGH,"XSS, in ""templates""",2,lib0@1.0.0 lib1@1.0.0',
-    )
-    expect(csv[1]?.startsWith('MET-zzzzzzz,CWE-79,Exploited,')).toBe(true)
   })
 })
 

@@ -4,18 +4,17 @@
 import { Button, Group, SegmentedControl, Text } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { usePageCsv } from '../downloads/page-csv'
 import { FindingsTable } from '../findings/findings-table'
 import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
 import { ComponentCard } from './component-card'
-import { vulnerabilitiesCsv } from './security-csv'
 import { SecurityFiltersMenu } from './security-filters-menu'
 import {
   componentRows,
@@ -56,8 +55,7 @@ export function SecuritySection() {
   const [security, setSecurity] = useState<SecurityFilters>(DEFAULT_SECURITY_FILTERS)
   const rows = useMemo(() => componentRows(report, filters, security), [report, filters, security])
   const groups = useMemo(() => (view === 'vulnerability' ? groupByVulnerability(rows) : []), [rows, view])
-  const exportCsv = () =>
-    saveText(`${report.project.branch}-vulnerabilities.csv`, vulnerabilitiesCsv(groupByVulnerability(rows)))
+  const downloadCsv = usePageCsv()
   const tools = (
     <Group gap="xs" wrap="wrap">
       <SegmentedControl
@@ -74,7 +72,13 @@ export function SecuritySection() {
       {view === 'table' ? null : (
         <>
           <SecurityFiltersMenu value={security} onChange={setSecurity} />
-          <Button size="xs" variant="default" onClick={exportCsv} data-testid="security-csv">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void downloadCsv('vulnerabilities_csv', security)}
+            disabled={security.severities.length === 0}
+            data-testid="security-csv"
+          >
             CSV
           </Button>
         </>

@@ -1,7 +1,6 @@
-// Pure rules of the stability assessment (report-page §2 Stability, §9 CSV columns): visible rows
-// under the summary filters, the CSV export and the collapsed summary rows.
+// Pure rules of the stability assessment (report-page §2 Stability): visible rows
+// under the summary filters and the collapsed summary rows (the CSV comes from the server).
 import type { Report } from '@sextant/contract'
-import { toCsv } from '../../lib/csv'
 import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
 
 export type StabilityVersion = Report['stability']['reports'][number]['versions'][number]
@@ -30,29 +29,4 @@ export function stabilityRows(report: Report, filters: ReportFilters): Stability
     }
   }
   return rows
-}
-
-export const STABILITY_CSV_HEADER = [
-  'COMPONENT',
-  'LANGUAGE',
-  'SCOPE',
-  'VERSION',
-  'LATEST MAJOR',
-  'LATEST MINOR',
-  'LATEST PATCH',
-]
-
-export function stabilityCsv(rows: StabilityRow[]): string {
-  return toCsv(
-    STABILITY_CSV_HEADER,
-    rows.map(({ language, version: v }) => [
-      v.name,
-      language,
-      v.scope,
-      v.version,
-      v.latestMajor,
-      v.latestMinor,
-      v.latestPatch,
-    ]),
-  )
 }

@@ -3,17 +3,17 @@
 // collapsed the summary table (Name, Version, Patch available, Outdated).
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
-import { saveText } from '../../lib/csv'
 import { formatCount } from '../../lib/format'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { usePageCsv } from '../downloads/page-csv'
 import { type LibraryExclusions, RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
 import { sectionSubtitle } from '../report/assessment-view'
 import { useReportContext } from '../report/report-context'
 import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
-import { isOutdated, type StabilityRow, stabilityCsv, stabilityRows } from './stability-model'
+import { isOutdated, type StabilityRow, stabilityRows } from './stability-model'
 
 const SUMMARY_LIMIT = 50
 
@@ -88,6 +88,7 @@ function StabilityItem({ row, tools }: { row: StabilityRow; tools: LibraryExclus
 export function StabilitySection() {
   const { report, filters } = useReportContext()
   const exclusions = useLibraryExclusions('stability')
+  const downloadCsv = usePageCsv()
   const rows = useMemo(() => stabilityRows(report, filters), [report, filters])
   const { stability } = report
   const outdated = rows.filter((row) => isOutdated(row.version))
@@ -127,7 +128,7 @@ export function StabilitySection() {
             <Button
               size="xs"
               variant="default"
-              onClick={() => saveText(`${report.project.branch}-stability.csv`, stabilityCsv(rows))}
+              onClick={() => void downloadCsv('stability_csv')}
               data-testid="stability-csv"
             >
               CSV
