@@ -54,7 +54,7 @@ export interface JobDefinition<T extends object> {
   /** Workers per process: 'configured' = SEXTANT_JOB_CONCURRENCY; syncs use 1. */
   concurrency: 'configured' | number
   /** `job.id`: the pg-boss job (the same id on every retry of it). */
-  handle(data: T, context: JobContext, job: { id: string }): Promise<void>
+  handle(data: T, context: JobContext, job?: { id: string }): Promise<void>
   schedule?: JobSchedule<T>
   /**
    * Runs at every start in every process (API and worker), after the queue exists: e.g. registering
