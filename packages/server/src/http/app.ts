@@ -12,6 +12,7 @@ import { advisoryImportRoutes } from '../advisories/import.routes'
 import { readAdvisorySnapshot } from '../advisories/snapshot'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
+import { dataFolderSpace } from '../db/disk-space'
 import { vulnRoutes } from '../enrichment/vulns.routes'
 import { downloadAndBadgeRoutes } from '../exports/register'
 import type { OutboundClient } from '../http-client'
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return `pg-boss running; ${count} analyses waiting`
     },
     advisories: () => readAdvisorySnapshot(db, config),
+    ...(config.databaseUrl === null ? { storage: () => dataFolderSpace(config.dataDir) } : {}),
   })
   identityRoutes(app, db, config.sessionTtlMs)
   // One mail transport for every e-mailed link (resets, sign-ups, invitations).

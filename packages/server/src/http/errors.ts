@@ -16,7 +16,12 @@ const reasons: Record<number, string> = {
   500: 'INTERNAL SERVER ERROR',
   502: 'BAD GATEWAY',
   503: 'SERVICE UNAVAILABLE',
+  507: 'INSUFFICIENT STORAGE',
 }
+
+/** PostgreSQL's disk_full (53100): the database's disk has no space left (issue 13 item 3). */
+const isDiskFull = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '53100'
 
 export class HttpError extends Error {
   constructor(
@@ -71,6 +76,12 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     }
     if (status < 500) return sendError(reply, status, error.message)
     request.log.error({ err: error }, 'request failed')
+    if (isDiskFull(error))
+      return sendError(
+        reply,
+        507,
+        "The server's storage is full: the database has no space left on its disk, so nothing was stored. Try again once an administrator has freed space (the health check says how much is free).",
+      )
     return sendError(
       reply,
       500,

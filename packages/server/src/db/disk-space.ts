@@ -1,0 +1,20 @@
+// Free space under the embedded database's data folder (issue 13 item 3): the health check reports a
+// full disk as the reason the server is down, instead of answering healthy while every write fails.
+import { statfs } from 'node:fs/promises'
+
+/** Below this, the embedded database cannot start a new WAL segment (16 MB) plus a little: writes fail. */
+export const MIN_FREE_BYTES = 32 * 1024 * 1024
+
+const mb = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`
+
+/** One line on the data folder's space; throws, naming the folder and the figures, when it is too low. */
+export async function dataFolderSpace(dataDir: string): Promise<string> {
+  const s = await statfs(dataDir)
+  const free = s.bavail * s.bsize
+  const line = `${mb(free)} free of ${mb(s.blocks * s.bsize)} in ${dataDir}`
+  if (free < MIN_FREE_BYTES)
+    throw new Error(
+      `the disk of the data folder is full: ${line} (at least ${mb(MIN_FREE_BYTES)} needed); writes fail until space is freed`,
+    )
+  return line
+}
