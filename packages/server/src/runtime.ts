@@ -71,7 +71,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
         'A worker-only process needs DATABASE_URL: the embedded database belongs to one process. Run `sextant serve` (API and workers together) or point every process at one PostgreSQL server.',
       )
     }
-    embedded = await startEmbeddedDatabase(config.dataDir)
+    embedded = await startEmbeddedDatabase(config.dataDir, logger)
     target = embedded.target
     logger.info({ dataDir: config.dataDir }, 'embedded database started')
     const { fixed, checked, existed } = embedded.permissions

@@ -80,4 +80,31 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs a tmpf
     expect(up.body.details.storage).toMatchObject({ healthy: true })
     expect(up.body.details.database).toMatchObject({ healthy: true })
   })
+
+  it('recovers without a restart from a database that stopped answering when its WAL could not grow', async () => {
+    fillDisk(filler)
+    const db = t.sextant.db
+    // the next WAL record needs a new 16 MB segment, which the full disk cannot hold
+    await db.query('SELECT pg_switch_wal()')
+    await expect(db.query('CREATE TABLE disk_full_probe (x int)')).rejects.toThrow(/No space left on device/)
+    // from here on the embedded database answers nothing; the check says so within its probe timeout
+    const wedged = await health()
+    expect(wedged.status).toBe(503)
+    expect(wedged.body.details.database).toEqual({
+      healthy: false,
+      message: 'the database did not answer within 3 s',
+    })
+    expect(wedged.body.details.storage?.healthy).toBe(false)
+
+    rmSync(filler)
+    // the watchdog replaces the wedged host once space is back (silence 30 s, ping every 5 s)
+    let recovered = wedged
+    const patience = Date.now() + 120_000
+    while (Date.now() < patience && recovered.status !== 200) {
+      await new Promise((r) => setTimeout(r, 2_000))
+      recovered = await health()
+    }
+    expect(recovered.body.details.database).toMatchObject({ healthy: true })
+    expect((await upload('recovered')).status).toBe(202)
+  }, 180_000)
 })

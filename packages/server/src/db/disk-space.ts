@@ -7,6 +7,12 @@ export const MIN_FREE_BYTES = 32 * 1024 * 1024
 
 const mb = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`
 
+/** Bytes an unprivileged writer may still use on the folder's file system. */
+export async function freeBytes(dir: string): Promise<number> {
+  const s = await statfs(dir)
+  return s.bavail * s.bsize
+}
+
 /** One line on the data folder's space; throws, naming the folder and the figures, when it is too low. */
 export async function dataFolderSpace(dataDir: string): Promise<string> {
   const s = await statfs(dataDir)

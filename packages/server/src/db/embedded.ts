@@ -2,12 +2,14 @@
 // Listens on a Unix socket in the data folder (or a free loopback port when that path is too long),
 // never on 5432; a lock file keeps a second server from opening the same data folder. The folder is
 // private to the service user, checked and fixed at every start (issue 13 item 17; data-dir.ts).
-import { fork } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConnectionTarget } from './connection'
 import { makePrivate, makePrivateDir, PRIVATE_FILE_MODE } from './data-dir'
+import { freeBytes } from './disk-space'
+import { type WatchdogLog, watchHost } from './host-watchdog'
 
 export interface EmbeddedDatabase {
   target: ConnectionTarget
@@ -43,26 +45,24 @@ function takeLock(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true })
 }
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
-  const existed = existsSync(join(dataDir, 'pg', 'PG_VERSION'))
-  makePrivateDir(join(dataDir, 'pg'))
-  // Closes the folder before anything in it is opened; the files PGlite unpacks are fixed once it is up.
-  const before = makePrivate(dataDir)
-  const releaseLock = takeLock(dataDir)
-  const socketDir = dataDir
-  const socketPath = join(socketDir, '.s.PGSQL.5432')
-  const useSocket = Buffer.byteLength(socketPath) <= maxSocketPath
-  if (useSocket) rmSync(socketPath, { force: true })
+interface Host {
+  child: ChildProcess
+  ready: { socketPath?: string; port?: number }
+  /** When the host last answered a ping (its event loop runs). */
+  lastPong: number
+}
 
+/** Forks the PGlite host on the data folder; answers once it listens (on `port` again after a restart). */
+async function startHost(dataDir: string, socketPath: string, port?: number): Promise<Host> {
   const child = fork(hostScript, [], {
     env: {
       ...process.env,
       SEXTANT_PGLITE_DIR: join(dataDir, 'pg'),
-      SEXTANT_PGLITE_SOCKET: useSocket ? socketPath : '',
+      SEXTANT_PGLITE_SOCKET: socketPath,
+      SEXTANT_PGLITE_PORT: port === undefined ? '' : String(port),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
-
   const ready = await new Promise<{ socketPath?: string; port?: number }>((resolvePromise, reject) => {
     const onExit = (code: number | null) =>
       reject(new Error(`The embedded database stopped during start-up (exit code ${code}).`))
@@ -77,23 +77,73 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
       }
     })
   }).catch((error: unknown) => {
-    releaseLock()
     child.kill()
+    throw error
+  })
+  const host: Host = { child, ready, lastPong: Date.now() }
+  child.on('message', (msg: { type: string }) => {
+    if (msg.type === 'pong') host.lastPong = Date.now()
+  })
+  return host
+}
+
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: WatchdogLog = { warn: () => {}, info: () => {} },
+): Promise<EmbeddedDatabase> {
+  const existed = existsSync(join(dataDir, 'pg', 'PG_VERSION'))
+  makePrivateDir(join(dataDir, 'pg'))
+  // Closes the folder before anything in it is opened; the files PGlite unpacks are fixed once it is up.
+  const before = makePrivate(dataDir)
+  const releaseLock = takeLock(dataDir)
+  const socketDir = dataDir
+  const socketPath = join(socketDir, '.s.PGSQL.5432')
+  const useSocket = Buffer.byteLength(socketPath) <= maxSocketPath
+  if (useSocket) rmSync(socketPath, { force: true })
+
+  const host = (port?: number) => {
+    if (useSocket) rmSync(socketPath, { force: true })
+    return startHost(dataDir, useSocket ? socketPath : '', port)
+  }
+  let current = await host().catch((error: unknown) => {
+    releaseLock()
     throw error
   })
 
   const after = makePrivate(dataDir)
   const permissions = { fixed: before.fixed + after.fixed, checked: after.checked, existed }
 
-  const target: ConnectionTarget = ready.socketPath
+  const port = current.ready.port
+  const target: ConnectionTarget = current.ready.socketPath
     ? { host: socketDir, port: 5432, database: 'postgres', user: 'postgres' }
-    : { host: '127.0.0.1', port: ready.port ?? 0, database: 'postgres', user: 'postgres' }
+    : { host: '127.0.0.1', port: port ?? 0, database: 'postgres', user: 'postgres' }
+
+  // A host wedged by a full disk is replaced once space is back (issue 13 item 3; host-watchdog.ts).
+  const watchdog = watchHost({
+    ping: () => {
+      if (current.child.connected) current.child.send({ type: 'ping' })
+    },
+    lastPong: () => current.lastPong,
+    freeBytes: () => freeBytes(dataDir),
+    restart: async () => {
+      current.child.kill('SIGKILL')
+      await new Promise<void>((resolveExit) =>
+        current.child.exitCode !== null || current.child.signalCode !== null
+          ? resolveExit()
+          : current.child.once('exit', () => resolveExit()),
+      )
+      current = await host(port)
+    },
+    log,
+  })
 
   let stopped: Promise<void> | null = null
   return {
     target,
     permissions,
     stop() {
+      watchdog.stop()
+      const child = current.child
       stopped ??= new Promise<void>((resolveStop) => {
         if (child.exitCode !== null) {
           releaseLock()

@@ -1,6 +1,7 @@
 // Child process hosting the embedded PostgreSQL (PGlite) behind the pg wire protocol (DESIGN §1
 // "Embedded default"): keeps WASM query work off the HTTP event loop. Plain JS so it needs no loader.
-// Protocol over IPC: parent sends {type:'stop'}; child sends {type:'ready', socketPath|port} or {type:'error'}.
+// Protocol over IPC: parent sends {type:'stop'} or {type:'ping'}; child sends {type:'ready', socketPath|port},
+// {type:'error'} or {type:'pong'}.
 //
 // PGlite is one session shared by every connection. pglite-socket's own queue hands the session to
 // another connection between any two messages unless an explicit transaction is open, which breaks
@@ -17,6 +18,8 @@ process.umask(0o077)
 const dataDir = process.env.SEXTANT_PGLITE_DIR
 const socketPath = process.env.SEXTANT_PGLITE_SOCKET || undefined
 const maxConnections = Number(process.env.SEXTANT_PGLITE_MAX_CONNECTIONS || 32)
+// After a restart by the watchdog (host-watchdog.ts), the loopback port the pools already know.
+const port = Number(process.env.SEXTANT_PGLITE_PORT || 0)
 
 /**
  * Status byte of the last ReadyForQuery ('Z') in backend output, or null when there is none. Walks
@@ -160,7 +163,7 @@ try {
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     if (socketPath) server.listen(socketPath, resolve)
-    else server.listen(0, '127.0.0.1', resolve)
+    else server.listen(port, '127.0.0.1', resolve)
   })
   const address = server.address()
   process.send?.(socketPath ? { type: 'ready', socketPath } : { type: 'ready', port: address.port })
@@ -171,6 +174,8 @@ try {
 
 process.on('message', (msg) => {
   if (msg && msg.type === 'stop') void stop(0)
+  // the parent's watchdog: answered only while this event loop runs (a wedged PGlite blocks it)
+  if (msg && msg.type === 'ping') process.send?.({ type: 'pong' })
 })
 // The parent went away without asking: close the database cleanly rather than leave it mid-write.
 process.on('disconnect', () => void stop(0))
