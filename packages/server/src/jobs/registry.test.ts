@@ -59,7 +59,9 @@ describe('the job registry', () => {
       .filter((f) => !f.endsWith(join('jobs', 'run-jobs.ts')))
       .flatMap((f) => {
         const text = readFileSync(f, 'utf8')
-        return [/\.createQueue\(/, /\bboss\.work\b/, /\bsetInterval\(/]
+        // the embedded database's watchdog pings its host process: not a job (issue 13 item 3)
+        const timers = f.endsWith(join('db', 'host-watchdog.ts')) ? [] : [/\bsetInterval\(/]
+        return [/\.createQueue\(/, /\bboss\.work\b/, ...timers]
           .filter((re) => re.test(text))
           .map((re) => `${relative(srcDir, f)}: ${re.source}`)
       })
