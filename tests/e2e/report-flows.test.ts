@@ -90,6 +90,9 @@ describe('report page flows in Chromium', () => {
     await page.getByText('By vulnerability', { exact: true }).click()
     await page.getByTestId('vulnerability-card').first().waitFor()
     await page.getByText('By component', { exact: true }).click()
+    // the view is in the URL since issue 19: wait for the component cards to be back before counting them
+    await page.getByTestId('component-card').first().waitFor()
+    await expect.poll(() => page.getByTestId('vulnerability-card').count()).toBe(0)
     // severity filter: turning every default severity off empties the list
     const before = await page.getByTestId('component-card').count()
     await page.getByTestId('security-filters').click()
