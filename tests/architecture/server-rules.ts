@@ -53,7 +53,8 @@ export const serverRoleRules: IForbiddenRuleType[] = [
     },
     to: {
       path: [`${server}db/`, '(^|/)node_modules/(pg|pg-pool|@electric-sql/[^/]+)/'],
-      pathNot: `${server}db/transaction\\.ts$`,
+      // a unit of work, and the data folder's free space (a file-system probe, no SQL)
+      pathNot: [`${server}db/transaction\\.ts$`, `${server}db/disk-space\\.ts$`],
       dependencyTypesNot: ['type-only'],
     },
   },
