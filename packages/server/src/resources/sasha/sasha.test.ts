@@ -13,7 +13,7 @@ import {
   TEST_BOOTSTRAP_TOKEN,
   type TestInstance,
 } from '../../testing/instance'
-import { membershipOf, RecordingApi, sessionFor } from '../admin/test-kit'
+import { memberOfAccount, membershipOf, RecordingApi } from '../admin/test-kit'
 import { readSarif } from './sarif-reader'
 
 const biome = readFileSync(new URL('./fixtures/biome-login.sarif', import.meta.url), 'utf8')
@@ -78,11 +78,7 @@ describe.each(storageModes())('sasha reports on %s storage', (mode) => {
     const db = t.sextant.db
     admin = `Bearer ${(await api.call('POST', '/api/v1/credentials/login', { body: TEST_ADMIN })).json.accessToken}`
     const account = (await membershipOf(db, TEST_ADMIN.email)).account
-    await api.call('POST', `/api/v1/accounts/${account}/members`, {
-      auth: admin,
-      body: { name: 'V', email: 'viewer@sasha.test', role: 'Viewer' },
-    })
-    viewer = await sessionFor(db, (await membershipOf(db, 'viewer@sasha.test')).uuid)
+    viewer = (await memberOfAccount(db, account, 'viewer@sasha.test', 'Viewer')).auth
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
     const up = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=main&private=true`, {
