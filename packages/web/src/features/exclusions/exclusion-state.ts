@@ -30,6 +30,18 @@ export interface ExclusionView {
   state: ExclusionState
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * Whether an exclusion with this expiry date (YYYY-MM-DD) no longer applies at `now` (issue 19), the
+ * engine's rule (engine exclusions/analysis.ts isExpired): it applies through the whole UTC day it names.
+ */
+export function isExpired(expires: string | null | undefined, now: Date): boolean {
+  if (!expires) return false
+  const start = Date.parse(`${expires}T00:00:00Z`)
+  return !Number.isNaN(start) && now.getTime() >= start + DAY_MS
+}
+
 function versionMatches(pattern: string | undefined, version: string): boolean {
   if (pattern === undefined || pattern === '*') return true
   return pattern === (version.trim() === '' ? '--' : version)
@@ -81,6 +93,7 @@ export function findingExclusions(
   applied: readonly unknown[] | undefined,
   stored: readonly ExclusionDto[] | null,
   finding: Finding,
+  at: Date = new Date(),
 ): ExclusionView[] {
   const byId = new Map((stored ?? []).map((e) => [e.id, e]))
   const views: ExclusionView[] = []
@@ -97,11 +110,13 @@ export function findingExclusions(
       readonly: now?.readonly ?? (entry as { readonly?: unknown }).readonly === true,
       createdBy: now?.createdBy ?? null,
       createdAt: now?.createdAt ?? null,
-      state: stored === null || now ? 'applied' : 'removed',
+      // an expired exclusion stops applying at the next recompute, as a removed one does
+      state: stored === null || (now && !isExpired(now.expires, at)) ? 'applied' : 'removed',
     })
   }
   for (const exclusion of stored ?? []) {
-    if (seen.has(exclusion.id) || !exclusionCovers(exclusion, finding)) continue
+    if (seen.has(exclusion.id) || isExpired(exclusion.expires, at) || !exclusionCovers(exclusion, finding))
+      continue
     views.push({
       id: exclusion.id,
       reason: exclusion.reason,

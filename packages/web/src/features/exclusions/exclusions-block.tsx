@@ -3,6 +3,8 @@
 // who made it and when, and whether this report counts it yet. Remove (private mode only) is disabled for readonly ones (from
 // the repository's `.meterian` file) and for callers without the right (§6 tooltip); removal asks for
 // confirmation, with the all-versions warning when it applies, then shows the operation-in-progress spinner.
+// An exclusion whose expiry date has passed shows as expired, with its date, and its findings count again
+// (issue 19; exclusions-block-model.ts).
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core'
 import type { ExclusionDto } from '@sextant/contract'
 import { useMemo, useState } from 'react'
@@ -14,6 +16,7 @@ import { useReportContext } from '../report/report-context'
 import { ConfirmDialog } from './confirm-dialog'
 import { ALL_VERSIONS_CONFIRMATION } from './exclusion-model'
 import { appliedExclusionIds, exclusionSubject } from './exclusion-state'
+import { exclusionsBlockModel, expiredNotice } from './exclusions-block-model'
 import { useExclusionMutations, useExclusions } from './use-exclusions'
 
 function byline(exclusion: ExclusionDto): string {
@@ -32,22 +35,22 @@ export function ExclusionsBlock() {
   const { remove } = useExclusionMutations(project.uuid, branch, creatorUuid)
   const [pending, setPending] = useState<ExclusionDto | null>(null)
   const applied = useMemo(() => appliedExclusionIds(report), [report])
-  const list = data ?? []
-  if (list.length === 0) return null
-  const counts = (['security', 'stability', 'licensing'] as const)
-    .map((domain) => [domain, list.filter((e) => e.domain === domain).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([domain, n]) => `${domain} ${n}`)
+  const model = useMemo(
+    () => exclusionsBlockModel({ list: data ?? [], report, applied, latest: access.latest, now: new Date() }),
+    [data, report, applied, access.latest],
+  )
+  if (model.items.length === 0) return null
   return (
     <SectionCard
       id="exclusions-row"
       title="Exclusions"
-      subtitle={`${list.length} in force · ${counts.join(' · ')}`}
+      subtitle={model.subtitle}
       collapsible
       testId="section-exclusions"
     >
       <Stack gap="xs">
-        {list.map((exclusion) => {
+        {model.items.map((item) => {
+          const { exclusion } = item
           const disabledReason = exclusion.readonly
             ? 'Set in the repository’s .meterian file: change the file to remove it'
             : access.canAct
@@ -62,6 +65,7 @@ export function ExclusionsBlock() {
               py="xs"
               data-testid="exclusion-item"
               data-domain={exclusion.domain}
+              data-expired={item.expiredOn ?? undefined}
             >
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0 }}>
@@ -85,12 +89,26 @@ export function ExclusionsBlock() {
                         readonly
                       </Badge>
                     ) : null}
-                    {access.latest && !applied.has(exclusion.id) ? (
+                    {item.pending ? (
                       <Badge size="xs" variant="light" color="teal" data-testid="exclusion-pending">
                         applies at recompute
                       </Badge>
                     ) : null}
+                    {item.expiredOn ? (
+                      <Badge size="xs" variant="light" color="orange" data-testid="exclusion-expired">
+                        expired {item.expiredOn}
+                      </Badge>
+                    ) : exclusion.expires ? (
+                      <Badge size="xs" variant="outline" color="gray" data-testid="exclusion-expires">
+                        until {exclusion.expires}
+                      </Badge>
+                    ) : null}
                   </Group>
+                  {item.expiredOn ? (
+                    <Text size="xs" c="orange.8" data-testid="exclusion-expired-notice">
+                      {expiredNotice(item)}
+                    </Text>
+                  ) : null}
                   <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
                     {exclusion.description}
                   </Text>
