@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConnectionTarget } from './connection'
 import { makePrivate, makePrivateDir, PRIVATE_FILE_MODE } from './data-dir'
-import { freeBytes } from './disk-space'
+import { freeBytes, lastSeenFull } from './disk-space'
 import { type WatchdogLog, watchHost } from './host-watchdog'
 
 export interface EmbeddedDatabase {
@@ -125,6 +125,7 @@ export async function startEmbeddedDatabase(
     },
     lastPong: () => current.lastPong,
     freeBytes: () => freeBytes(dataDir),
+    lastSeenFull: () => lastSeenFull(dataDir),
     restart: async () => {
       current.child.kill('SIGKILL')
       await new Promise<void>((resolveExit) =>
