@@ -33,6 +33,7 @@ export const appPages = [
   '/account/configuration',
   '/account/jira',
   '/account/integrations',
+  '/account/notifications',
   '/admin',
 ] as const
 

@@ -27,6 +27,13 @@ export {
   licenceFailureReason,
   licencesApi,
 } from './licences'
+export {
+  type ChannelInput,
+  type DeliveryFilters,
+  type NotificationsApi,
+  notificationsApi,
+  type RuleInput,
+} from './notifications'
 export { type RkvstApi, rkvstApi } from './rkvst'
 export { type TagsApi, tagsApi } from './tags'
 export type { CallArgs, CallOptions, CallResult, StreamRouteName } from './types'

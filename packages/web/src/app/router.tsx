@@ -14,6 +14,7 @@ import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { PrivacyPage } from '../features/static-pages/privacy-page'
 import { StatusPage } from '../features/static-pages/status-page'
 import { TermsPage } from '../features/static-pages/terms-page'
+import { notificationRoutes } from './notification-routes'
 import { AppLayout } from './shell/app-layout'
 
 export function createRouter() {
@@ -57,6 +58,7 @@ export function createRouter() {
             import('../features/downloads/processing-page').then((m) => ({ Component: m.ProcessingPage })),
         },
         ...accountRoutes,
+        ...notificationRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

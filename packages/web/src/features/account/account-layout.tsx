@@ -1,5 +1,5 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Licence policies, Configuration, Jira and Integrations (Administrators only; Jira
+// Members, Teams, Tags, Licence policies, Configuration, Notifications, Jira and Integrations (Administrators only; Jira
 // with the 'jira' feature, Integrations with 'datadog') and Administration (system administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
@@ -19,6 +19,7 @@ const TABS = [
 const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
 const JIRA_TAB = { value: '/account/jira', label: 'Jira' }
 const INTEGRATIONS_TAB = { value: '/account/integrations', label: 'Integrations' }
+const NOTIFICATIONS_TAB = { value: '/account/notifications', label: 'Notifications' }
 
 function AccountTabs() {
   const { user, account } = useSession()
@@ -27,7 +28,7 @@ function AccountTabs() {
   const may = useRights()
   const tabs = [
     ...TABS,
-    ...(may('configuration', 'read') ? [CONFIGURATION_TAB] : []),
+    ...(may('configuration', 'read') ? [CONFIGURATION_TAB, NOTIFICATIONS_TAB] : []),
     ...(may('configuration', 'read') && hasJiraFeature(account?.features) ? [JIRA_TAB] : []),
     ...(may('configuration', 'read') && hasIntegrationFeature(account?.features) ? [INTEGRATIONS_TAB] : []),
     ...(user?.sysadmin ? [{ value: '/admin', label: 'Administration' }] : []),
