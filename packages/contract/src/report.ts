@@ -37,6 +37,8 @@ export const adviceSchema = z.object({
   aliases: z.array(z.string()).optional(),
   cwe: z.string().nullable(),
   cvss: z.number().nullable(),
+  /** The CVSS vector `cvss` was scored from; absent in older reports. */
+  cvssVector: z.string().optional(),
   epss: z.number().nullable(),
   severity: severitySchema,
   type: z.enum(['security', 'suggestion']),
@@ -71,6 +73,10 @@ export const componentReportSchema = z.object({
   relationshipUnknown: z.literal(true).optional(),
   /** The version is not one its scheme can order (`2.x`, `debian`): matched only where listed exactly. */
   unorderableVersion: z.literal(true).optional(),
+  /** Digests of the package file as the input gave them (CycloneDX algorithm names, hex). */
+  hashes: z.array(z.object({ alg: z.string(), content: z.string() })).optional(),
+  /** The supplier the input SBOM named. */
+  supplier: z.string().optional(),
 })
 
 const securitySummarySchema = z.object({
@@ -181,6 +187,8 @@ export const licensingResultSchema = z.object({
   copyright: z.string().optional(),
   /** Nothing valid declared (undeclared or wholly unrecognised); absent in older reports and when false. */
   undeclared: z.boolean().optional(),
+  /** The licences as the input or the account's licence fix gave them, expressions unsplit. */
+  given: z.array(z.string()).optional(),
 })
 
 export const licensingSectionSchema = z.object({
@@ -251,7 +259,8 @@ export const reportSchema = z.object({
     })
     .optional(),
   thresholds: z.object({ security: z.number(), stability: z.number(), licensing: z.number() }),
-  project: z.object({ uuid: z.string(), branch: z.string() }),
+  /** `version`: the project's own (package.json, pom, input SBOM), when known. */
+  project: z.object({ uuid: z.string(), branch: z.string(), version: z.string().optional() }),
   summary: z.object({
     components: z.number().int(),
     direct: z.number().int(),

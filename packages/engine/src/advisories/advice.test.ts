@@ -40,6 +40,8 @@ describe('toAdvice', () => {
       aliases: ['CVE-2020-28500'],
       cwe: 'CWE-400',
       cvss: 5.3,
+      // the vector the score came from (issue 19: CycloneDX ratings carry method + vector + score)
+      cvssVector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:L',
       epss: 0.0123,
       severity: 'MEDIUM',
       type: 'security',

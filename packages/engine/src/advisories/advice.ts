@@ -113,6 +113,7 @@ export function toAdvice(records: OsvRecord | readonly OsvRecord[], ctx: AdviceC
     aliases: aliasesOf([primary, ...group], primary.id),
     cwe: cweIdsOf([primary, ...group])[0] ?? null,
     cvss: cvss?.score ?? null,
+    ...(cvss ? { cvssVector: cvss.vector } : {}),
     epss,
     severity: [primary, ...group].map(severityOf).find((s) => s !== 'NONE') ?? 'NONE',
     type: 'security',

@@ -1,7 +1,7 @@
 // The report seen as a flat component list, the common input of every download format (spec
 // report-page §9 "Download types"; product-notes "Downloads"). Joins security, licensing and
 // stability rows by language, name and version; rebuilds the dependency edges from the hierarchy.
-import type { Language, Scope } from '../model'
+import type { ComponentHash, Language, Scope } from '../model'
 import { makePurl } from '../model'
 import type { Advice, LicenceRef, ReportDocument, StabilityVersion } from '../report/document'
 import type { TotalsScope } from '../report/totals'
@@ -19,6 +19,12 @@ export interface ExportComponent {
   /** From an SBOM without a dependency graph: neither direct nor transitive is known (issue 14). */
   relationshipUnknown: boolean
   licences: LicenceRef[]
+  /** The licences as the input (or the account's licence fix) gave them, expressions unsplit; else empty. */
+  givenLicences: string[]
+  /** Digests of the package file as the input gave them. */
+  hashes: ComponentHash[]
+  /** The supplier the input SBOM named; empty when none. */
+  supplier: string
   /** The account's copyright text for the library (the licensing result's), empty when none was set. */
   copyright: string
   advices: Advice[]
@@ -65,7 +71,7 @@ function splitLabel(label: string): { name: string; version: string } | null {
 }
 
 export function exportView(doc: ReportDocument): ExportView {
-  const licences = new Map<string, { licenses: LicenceRef[]; copyright?: string }>()
+  const licences = new Map<string, { licenses: LicenceRef[]; copyright?: string; given?: string[] }>()
   for (const r of doc.licensing.reports)
     for (const res of r.results) licences.set(keyOf(r.language, res.library.name, res.version), res)
   const stability = new Map<string, StabilityVersion>()
@@ -95,6 +101,9 @@ export function exportView(doc: ReportDocument): ExportView {
         transitive: report.transitive,
         relationshipUnknown: report.relationshipUnknown === true,
         licences: licences.get(key)?.licenses ?? [],
+        givenLicences: licences.get(key)?.given ?? [],
+        hashes: report.hashes ?? [],
+        supplier: report.supplier ?? '',
         copyright: licences.get(key)?.copyright ?? '',
         advices: report.advices,
         stability: stability.get(key) ?? null,

@@ -95,6 +95,7 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
       details.push({ purl: c.purl, assessment: a, origin: source.origin })
       Object.assign(result, { licenses: a.licences, warnings: a.warnings, violations: a.violations })
       if (a.undeclared) result.undeclared = true
+      if (source.origin === 'declared' || source.origin === 'override') result.given = [...source.licences]
     } else {
       missingMetadata.push(c.purl)
       result.warnings = [LICENCE_METADATA_MISSING_WARNING]

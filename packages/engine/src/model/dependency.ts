@@ -1,6 +1,7 @@
 // The dependency graph every extractor and resolver produces (DESIGN §1 "Extract", §4 model).
 // One Component per distinct purl; edges say who requires whom; `root` is the project itself.
 import type { Ecosystem } from './ecosystem'
+import type { ComponentHash } from './hash'
 import type { Purl } from './purl'
 
 /** prod = shipped (compile/runtime); the rest are non-production (spec's "Production" scope filter). */
@@ -37,6 +38,10 @@ export interface Component {
   locations: Location[]
   /** Licences declared by the input itself (SBOM, lockfile), as SPDX expressions or names. */
   declaredLicences?: string[]
+  /** Digests of the package file the input gave (lockfile integrity, SBOM hashes or checksums). */
+  hashes?: ComponentHash[]
+  /** The supplier an SBOM names for the component (CycloneDX supplier.name, SPDX PackageSupplier). */
+  supplier?: string
   /**
    * The version was chosen by Sextant's own resolution (a package.json without a lockfile, resolved
    * the way npm would against the registry today), not read from a lockfile or SBOM.

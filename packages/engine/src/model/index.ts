@@ -1,5 +1,6 @@
 export * from './dependency'
 export * from './ecosystem'
+export * from './hash'
 export * from './json'
 export * from './plugin'
 export * from './purl'

@@ -3,6 +3,7 @@
 
 import { strongerScope } from '../extractors/shared/graph-builder'
 import type { Component, DependencyGraph, Edge } from '../model'
+import { mergeHashes } from '../model'
 
 /** A single graph is returned as it is, with the given root (not copied). */
 export function mergeGraphs(
@@ -39,6 +40,9 @@ export function mergeGraphs(
           ...new Set([...(existing.declaredLicences ?? []), ...c.declaredLicences]),
         ]
       }
+      // digests and supplier as any input gave them (issue 19: exports keep them)
+      if (c.hashes?.length) existing.hashes = mergeHashes(existing.hashes, c.hashes)
+      if (c.supplier && !existing.supplier) existing.supplier = c.supplier
       if (existing.source === 'sbom' || existing.source === 'unknown') existing.source = c.source
     }
     for (const e of g.edges) {

@@ -298,7 +298,11 @@ export function buildReport(input: BuildReportInput): ReportDocument {
     ...(input.analysisScopes ? { analysisScopes: input.analysisScopes } : {}),
     ...(input.autoMitigation ? { autoMitigation: input.autoMitigation } : {}),
     thresholds: input.thresholds,
-    project: { uuid: input.projectUuid, branch: input.branch },
+    project: {
+      uuid: input.projectUuid,
+      branch: input.branch,
+      ...(input.graph.root.version ? { version: input.graph.root.version } : {}),
+    },
     summary: {
       components: components.length,
       direct,

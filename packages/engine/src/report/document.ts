@@ -1,7 +1,7 @@
 // The report document (spec report-page §3 entities Report, Security, Stability, Licensing, summaries).
 // Immutable once stored; the contract package holds the zod schema of the same wire shape.
 import type { AppliedExclusion, ReportExclusions } from '../exclusions/model'
-import type { Language, Location, Scope } from '../model'
+import type { ComponentHash, Language, Location, Scope } from '../model'
 import type { AutoMitigationThresholds } from './auto-mitigation'
 
 export type ReportStatus = 'OK' | 'PARTIAL' | 'UNSUPPORTED' | 'ERROR' | 'NOT FOUND' | 'FAILED'
@@ -86,6 +86,8 @@ export interface Advice {
   aliases?: string[]
   cwe: string | null
   cvss: number | null
+  /** The CVSS vector `cvss` was scored from (its version in the prefix); absent in older reports. */
+  cvssVector?: string
   epss: number | null
   severity: Severity
   type: 'security' | 'suggestion'
@@ -121,6 +123,10 @@ export interface ComponentReport {
   relationshipUnknown?: true
   /** The version is not one its scheme can order (`2.x`, `debian`): matched only where listed exactly. */
   unorderableVersion?: true
+  /** Digests of the package file as the input gave them (lockfile integrity, SBOM hashes; issue 19). */
+  hashes?: ComponentHash[]
+  /** The supplier the input SBOM named. */
+  supplier?: string
   /** Trusted transitive exclusions covering this component (itself trusted, or brought in only by trusted ones). */
   transitiveExclusions?: AppliedExclusion[]
 }
@@ -220,6 +226,11 @@ export interface LicensingResult {
   exclusions?: unknown[]
   /** The copyright text the account set for the library (spec §2 Copyright edit dialog); absent when none. */
   copyright?: string
+  /**
+   * The licences as the input (lockfile, SBOM) or the account's licence fix gave them, expressions
+   * unsplit (issue 19: exports write licences as given); absent when they came from the registry.
+   */
+  given?: string[]
   /** Nothing valid declared (undeclared or wholly unrecognised): counted in summary.undeclared. */
   undeclared?: boolean
 }
@@ -272,7 +283,8 @@ export interface ReportDocument {
   /** The account's auto-mitigation thresholds the report was built with; absent = none. */
   autoMitigation?: AutoMitigationThresholds
   thresholds: { security: number; stability: number; licensing: number }
-  project: { uuid: string; branch: string }
+  /** `version`: the project's own (package.json, pom, the input SBOM's metadata.component), when known. */
+  project: { uuid: string; branch: string; version?: string }
   summary: {
     components: number
     direct: number

@@ -160,6 +160,8 @@ export function buildSecuritySection(input: SecurityInput): {
       otherVersionsCount: (versionsByName.get(`${c.ecosystem}/${c.name}`) ?? 1) - 1,
     }
     if (c.relationshipUnknown) report.relationshipUnknown = true
+    if (c.hashes?.length) report.hashes = c.hashes
+    if (c.supplier) report.supplier = c.supplier
     if (input.index && isPlaceholderVersion(c.version)) report.unorderableVersion = true
     if (trusted.length > 0) {
       report.transitiveExclusions = [...trusted]

@@ -1,7 +1,12 @@
 // The CycloneDX model of a report (product-notes "Downloads": sbom-cdx.json / sbom-cdx.xml), built
 // with @cyclonedx/cyclonedx-library: components with purls and licences, the dependency graph rebuilt
 // from the report's paths, and vulnerabilities with ratings, CWEs, fixes and the components they affect.
+// Issue 19 "Exports auditors can use": hashes, supplier and licences as the input gave them, dev-only
+// components `excluded` (npm ones also `cdx:npm:package:development`), CVSS method + vector + score, the
+// project's own version. The CycloneDX extractors read all of it back (round trip).
 import { Enums, Models, SPDX } from '@cyclonedx/cyclonedx-library'
+import { parseSpdxExpression } from '../../licences/expression'
+import type { Scope } from '../../model'
 import type { Advice, ReportDocument, Severity } from '../../report/document'
 import { type ExportComponent, type ExportContext, exportView, ROOT_REF } from '../components'
 
@@ -14,7 +19,26 @@ const severityOf: Record<Severity, Enums.Vulnerability.Severity> = {
   NONE: Enums.Vulnerability.Severity.None,
 }
 
+/** One licence as the input wrote it: an SPDX id, an SPDX expression, else a name. */
+function givenLicence(text: string): Models.License {
+  if (SPDX.isSupportedSpdxId(text)) return new Models.SpdxLicense(text)
+  if (/\s(AND|OR|WITH)\s/i.test(text) && parseSpdxExpression(text) !== null)
+    return new Models.LicenseExpression(text)
+  return new Models.NamedLicense(text)
+}
+
 function licencesOf(c: ExportComponent): Models.License[] {
+  if (c.givenLicences.length > 0) {
+    const given = c.givenLicences.map(givenLicence)
+    // CycloneDX allows one expression or a list of licences, not both: several entries with an
+    // expression among them become one expression (each entry applies, as the report reads them).
+    if (given.length > 1 && given.some((l) => l instanceof Models.LicenseExpression)) {
+      const joined = c.givenLicences.map((t) => (/\s/.test(t) ? `(${t})` : t)).join(' AND ')
+      if (parseSpdxExpression(joined) !== null) return [new Models.LicenseExpression(joined)]
+      return c.givenLicences.map((t) => new Models.NamedLicense(t))
+    }
+    return given
+  }
   const out: Models.License[] = []
   for (const l of c.licences) {
     if (l.id === 'NOT DECLARED / NOT FOUND') continue
@@ -28,6 +52,24 @@ function licencesOf(c: ExportComponent): Models.License[] {
 function nameParts(c: ExportComponent): { group?: string; name: string } {
   const i = c.language === 'java' ? c.name.indexOf(':') : c.name.startsWith('@') ? c.name.indexOf('/') : -1
   return i > 0 ? { group: c.name.slice(0, i), name: c.name.slice(i + 1) } : { name: c.name }
+}
+
+/** CVSS rating method by the vector's prefix (a v2 vector has none). */
+function ratingMethodOf(vector: string): Enums.Vulnerability.RatingMethod {
+  if (vector.startsWith('CVSS:4.0/')) return Enums.Vulnerability.RatingMethod.CVSSv4
+  if (vector.startsWith('CVSS:3.1/')) return Enums.Vulnerability.RatingMethod.CVSSv31
+  if (vector.startsWith('CVSS:3.0/')) return Enums.Vulnerability.RatingMethod.CVSSv3
+  return Enums.Vulnerability.RatingMethod.CVSSv2
+}
+
+/**
+ * CycloneDX scope: dev and test components are not part of what ships, so `excluded` (the CycloneDX
+ * extractors read that back as dev); provided is there at run time, so required.
+ */
+function scopeOf(scope: Scope): Enums.ComponentScope {
+  if (scope === 'optional') return Enums.ComponentScope.Optional
+  if (scope === 'dev' || scope === 'test') return Enums.ComponentScope.Excluded
+  return Enums.ComponentScope.Required
 }
 
 function vulnerabilityOf(a: Advice, affected: Models.Component[]): Models.Vulnerability.Vulnerability {
@@ -46,10 +88,14 @@ function vulnerabilityOf(a: Advice, affected: Models.Component[]): Models.Vulner
     description: a.description,
     ...(a.fixedInVersions.length ? { recommendation: `Upgrade to ${a.fixedInVersions.join(' or ')}.` } : {}),
   })
+  // the method is known only with the vector (reports stored before it was kept: the score alone)
   v.ratings.add(
     new Models.Vulnerability.Rating({
       severity: severityOf[a.severity],
-      ...(a.cvss !== null ? { score: a.cvss, method: Enums.Vulnerability.RatingMethod.CVSSv31 } : {}),
+      ...(a.cvss !== null ? { score: a.cvss } : {}),
+      ...(a.cvss !== null && a.cvssVector
+        ? { method: ratingMethodOf(a.cvssVector), vector: a.cvssVector }
+        : {}),
     }),
   )
   const cwe = a.cwe ? Number(/(\d+)$/.exec(a.cwe)?.[1]) : Number.NaN
@@ -79,8 +125,10 @@ export function reportBom(doc: ReportDocument, ctx: ExportContext): Models.Bom {
   const view = exportView(doc)
   const root = new Models.Component(Enums.ComponentType.Application, ctx.projectName, {
     bomRef: ROOT_REF,
-    version: doc.project.branch,
+    // the project's own version; the branch is not one (a property keeps it)
+    ...(doc.project.version ? { version: doc.project.version } : {}),
   })
+  root.properties.add(new Models.Property('sextant:branch', doc.project.branch))
   const bom = new Models.Bom({
     serialNumber: `urn:uuid:${doc.uuid}`,
     metadata: new Models.Metadata({
@@ -108,12 +156,16 @@ export function reportBom(doc: ReportDocument, ctx: ExportContext): Models.Bom {
       ...(group ? { group } : {}),
       version: c.version,
       purl: c.purl,
-      scope: c.scope === 'optional' ? Enums.ComponentScope.Optional : Enums.ComponentScope.Required,
+      scope: scopeOf(c.scope),
       licenses: new Models.LicenseRepository(licencesOf(c)),
+      hashes: new Models.HashDictionary(c.hashes.map((h) => [h.alg as Enums.HashAlgorithm, h.content])),
+      ...(c.supplier ? { supplier: new Models.OrganizationalEntity({ name: c.supplier }) } : {}),
       // the account's copyright text for the library (spec report-page §2 Copyright edit dialog)
       ...(c.copyright ? { copyright: c.copyright } : {}),
     })
     component.properties.add(new Models.Property('sextant:scope', c.scope))
+    if (c.scope === 'dev' && c.language === 'nodejs')
+      component.properties.add(new Models.Property('cdx:npm:package:development', 'true'))
     component.properties.add(
       new Models.Property('sextant:transitive', c.relationshipUnknown ? 'unknown' : String(c.transitive)),
     )

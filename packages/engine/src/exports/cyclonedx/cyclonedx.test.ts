@@ -4,7 +4,9 @@
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { QS_COPYRIGHT, sampleReport } from '../fixtures/sample-report'
+import { extractorById } from '../../extractors'
+import { integrityHashes } from '../../model'
+import { QS_COPYRIGHT, QS_INTEGRITY, sampleReport } from '../fixtures/sample-report'
 import { cyclonedxJson, cyclonedxXml } from './serialize'
 import { cyclonedxXsdErrors } from './test-xsd'
 
@@ -67,5 +69,91 @@ describe('CycloneDX export', () => {
     expect(parsed.bom.vulnerabilities.vulnerability).toHaveLength(2)
     expect(text).toContain('&lt;script&gt;')
     expect(text).not.toContain('<script>')
+  })
+})
+
+// Issue 19 "Exports auditors can use": what the input gave is kept, and the CycloneDX extractors read
+// the export back to the same components, scopes, hashes, suppliers and licences (JSON and XML).
+describe('CycloneDX export keeps what auditors need', () => {
+  type Json = Record<string, unknown> & { name: string }
+  const bom = JSON.parse(cyclonedxJson(sampleReport(), ctx)) as {
+    metadata: { component: { version?: string; properties: { name: string; value: string }[] } }
+    components: (Json & { scope?: string; properties: { name: string; value: string }[] })[]
+    vulnerabilities: { id: string; ratings: unknown[] }[]
+  }
+  const component = (name: string) => bom.components.find((c) => c.name === name)!
+
+  it('keeps the hashes the input had, in hex', () => {
+    expect(component('qs').hashes).toEqual([
+      {
+        alg: 'SHA-512',
+        content: Buffer.from(QS_INTEGRITY.slice('sha512-'.length), 'base64').toString('hex'),
+      },
+    ])
+    expect(component('express').hashes).toBeUndefined()
+  })
+
+  it('rates with the CVSS method, vector and score of the advisory', () => {
+    expect(bom.vulnerabilities.find((v) => v.id === 'CVE-2021-23337')!.ratings).toEqual([
+      {
+        score: 7.2,
+        severity: 'high',
+        method: 'CVSSv31',
+        vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+      },
+    ])
+  })
+
+  it('marks dev-only components excluded and npm development', () => {
+    for (const name of ['mocha', 'left-pad']) {
+      expect(component(name).scope).toBe('excluded')
+      expect(component(name).properties).toContainEqual({
+        name: 'cdx:npm:package:development',
+        value: 'true',
+      })
+    }
+    expect(component('express').scope).toBe('required')
+    expect(component('express').properties.map((p) => p.name)).not.toContain('cdx:npm:package:development')
+  })
+
+  it("names the project's own version, not the branch", () => {
+    expect(bom.metadata.component.version).toBe('1.0.0')
+    expect(bom.metadata.component.properties).toContainEqual({ name: 'sextant:branch', value: 'main' })
+  })
+
+  it('writes suppliers and licences as the input gave them', () => {
+    expect(component('lodash')).toMatchObject({
+      supplier: { name: 'OpenJS Foundation' },
+      licenses: [{ expression: 'MIT OR CC0-1.0' }],
+    })
+    // from the registry, not the input: the report's licences as before
+    expect(component('qs').licenses).toMatchObject([{ license: { id: 'BSD-3-Clause' } }])
+  })
+
+  it.each([
+    ['cyclonedx-json', 'bom.cdx.json', cyclonedxJson],
+    ['cyclonedx-xml', 'bom.cdx.xml', cyclonedxXml],
+  ] as const)('is read back by %s to the same scopes, hashes, suppliers and licences', (id, path, write) => {
+    const result = extractorById(id)!.extract(
+      { path, content: write(sampleReport(), ctx) },
+      { readFile: () => null },
+    )
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const byName = new Map(result.graph.components.map((c) => [c.name, c]))
+    expect([...byName].map(([n, c]) => [n, c.scope]).sort()).toEqual([
+      ['@scope/odd,name', 'prod'],
+      ['express', 'prod'],
+      ['left-pad', 'dev'],
+      ['lodash', 'prod'],
+      ['mocha', 'dev'],
+      ['qs', 'prod'],
+    ])
+    expect(byName.get('qs')!.hashes).toEqual(integrityHashes(QS_INTEGRITY))
+    expect(byName.get('lodash')).toMatchObject({
+      supplier: 'OpenJS Foundation',
+      declaredLicences: ['MIT OR CC0-1.0'],
+    })
+    expect(result.graph.root).toEqual({ name: 'shop-front', version: '1.0.0' })
   })
 })

@@ -55,6 +55,13 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     version: asString(rec.version),
     scope: asString(rec.scope),
     licences: licencesOf(rec.licenses),
+    hashes: (Array.isArray(rec.hashes) ? rec.hashes : []).flatMap((h) => {
+      const r = asRecord(h)
+      const alg = r ? asString(r.alg) : null
+      const content = r ? asString(r.content) : null
+      return alg && content ? [{ alg, content }] : []
+    }),
+    supplier: asString(asRecord(rec.supplier)?.name),
     development,
     line: purl ? lines.get(purl) : undefined,
     children,

@@ -7,16 +7,14 @@ import { baseName, defineExtractor } from '../shared/define'
 import { asRecord } from '../shared/json'
 import { decodeXmlText, parseXml } from '../shared/xml'
 
-const ARRAYS = new Set(['component', 'dependency', 'license', 'property', 'expression'])
+const ARRAYS = new Set(['component', 'dependency', 'license', 'property', 'expression', 'hash'])
 /** Elements this extractor never reads: their subtrees are checked by the parser but not built. */
 const SKIP = new Set([
   'externalReferences',
-  'hashes',
   'description',
   'author',
   'authors',
   'publisher',
-  'supplier',
   'manufacturer',
   'copyright',
   'cpe',
@@ -92,6 +90,12 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     version: text(rec.version),
     scope: text(rec.scope),
     licences,
+    hashes: list(rec.hashes, 'hash').flatMap((h) => {
+      const alg = asRecord(h)?.['@_alg']
+      const content = text(h)
+      return typeof alg === 'string' && content ? [{ alg, content }] : []
+    }),
+    supplier: text(asRecord(rec.supplier)?.name),
     development,
     line: purl ? lines.get(purl) : undefined,
     children: list(rec.components, 'component')

@@ -1,6 +1,7 @@
 // package-lock.json lockfileVersion 1 and npm-shrinkwrap.json (also the npm 2/3 form without
 // lockfileVersion): the nested `dependencies` tree; `requires` resolved by walking up the nesting.
 import type { DependencyGraph, Purl, Warning } from '../../model'
+import { integrityHashes } from '../../model'
 import { createGraphBuilder } from '../shared/graph-builder'
 import { asRecord, asString, asStringMap } from '../shared/json'
 import { npmSourceOf, parseNpmAlias } from '../shared/npm-source'
@@ -78,6 +79,7 @@ export function extractDependenciesTree(
       scope: node.rec.dev === true ? 'dev' : 'prod',
       source: npmSourceOf(asString(node.rec.resolved), asString(node.rec.version)),
       location: line === undefined ? { file } : { file, line },
+      hashes: integrityHashes(asString(node.rec.integrity) ?? ''),
     })
   }
   const resolve = (from: Node | null, name: string): Node | null => {

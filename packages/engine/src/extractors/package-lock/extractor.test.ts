@@ -171,3 +171,48 @@ describe('package-lock bad input', () => {
     expect(x.matches('package.json')).toBe(false)
   })
 })
+
+// Issue 19 "Exports auditors can use": the lockfile's integrity hashes reach the graph (and the exports).
+describe('integrity', () => {
+  const SHA512 = 'VCdBRNFTX1fyE7Nb6FYoURo/SPe62QCaAyzJvUjwRaIsc+NePBEniHlvxFmmX56+HZphIGtV0XeCirBtpDrTyQ=='
+  const SHA1 = 'Qb4JX1W+7LVPHtRFDYM8Q4sLw5I='
+  const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex')
+  const run = (content: string) => x.extract({ path: 'package-lock.json', content }, contextOf())
+
+  it('keeps v2/v3 integrity as hex hashes and drops one that is no digest', () => {
+    const graph = graphOf(
+      run(
+        JSON.stringify({
+          lockfileVersion: 3,
+          packages: {
+            '': { name: 'app', version: '2.0.0', dependencies: { qs: '6', a: '1', b: '1' } },
+            'node_modules/qs': { version: '6.7.0', integrity: `sha512-${SHA512}` },
+            'node_modules/a': { version: '1.0.0', integrity: `sha1-${SHA1} sha512-${SHA512}` },
+            'node_modules/b': { version: '1.0.0', integrity: 'sha512-x' },
+          },
+        }),
+      ),
+    )
+    expect(component(graph, 'qs@6.7.0').hashes).toEqual([{ alg: 'SHA-512', content: hex(SHA512) }])
+    expect(component(graph, 'a@1.0.0').hashes).toEqual([
+      { alg: 'SHA-1', content: hex(SHA1) },
+      { alg: 'SHA-512', content: hex(SHA512) },
+    ])
+    expect(component(graph, 'b@1.0.0').hashes).toBeUndefined()
+    expect(graph.root).toEqual({ name: 'app', version: '2.0.0' })
+  })
+
+  it('keeps v1 integrity', () => {
+    const graph = graphOf(
+      run(
+        JSON.stringify({
+          name: 'app',
+          version: '1.0.0',
+          lockfileVersion: 1,
+          dependencies: { qs: { version: '6.7.0', integrity: `sha512-${SHA512}` } },
+        }),
+      ),
+    )
+    expect(component(graph, 'qs@6.7.0').hashes).toEqual([{ alg: 'SHA-512', content: hex(SHA512) }])
+  })
+})

@@ -1,6 +1,7 @@
 // package-lock.json / npm-shrinkwrap.json lockfileVersion 2 and 3: the flat `packages` map keyed by
 // install path (npm docs "package-lock.json"). Edges follow Node's module resolution from each path.
 import type { DependencyGraph, Purl, Warning } from '../../model'
+import { integrityHashes } from '../../model'
 import { globMatch } from '../shared/glob'
 import type { GraphBuilder } from '../shared/graph-builder'
 import { createGraphBuilder } from '../shared/graph-builder'
@@ -95,6 +96,7 @@ export function extractPackagesMap(
       source: isLinkTarget ? 'link' : npmSourceOf(asString(rec.resolved)),
       location: line === undefined ? { file } : { file, line },
       declaredLicences: typeof rec.license === 'string' ? [rec.license] : undefined,
+      hashes: integrityHashes(asString(rec.integrity) ?? ''),
     })
     purls.set(entry.key, purl)
     return purl

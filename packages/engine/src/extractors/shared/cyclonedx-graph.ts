@@ -2,8 +2,8 @@
 // "dependencies"; DESIGN §4). Components are identified by purl (qualifiers dropped so one package
 // is one component); components nobody depends on count as direct, so flat SBOMs stay usable, and an
 // SBOM with no graph at all marks its components `relationshipUnknown` (issue 14).
-import type { DependencyGraph, Purl, Scope, Warning } from '../../model'
-import { makePurl, parsePurl } from '../../model'
+import type { ComponentHash, DependencyGraph, Purl, Scope, Warning } from '../../model'
+import { componentHash, makePurl, parsePurl } from '../../model'
 import { createGraphBuilder } from './graph-builder'
 
 export interface CdxComponent {
@@ -15,6 +15,9 @@ export interface CdxComponent {
   version: string | null
   scope: string | null
   licences: string[]
+  /** `hashes` as the SBOM writes them (alg, content); checked by cdxToGraph. */
+  hashes: { alg: string; content: string }[]
+  supplier: string | null
   development: boolean
   line?: number
   children: CdxComponent[]
@@ -44,6 +47,13 @@ function identity(c: CdxComponent): { type: string; name: string; version: strin
   const name = c.group ? `${c.group}/${c.name}` : c.name
   const version = c.version ?? ''
   return { type: 'generic', name, version, purl: makePurl('generic', name, version || null) }
+}
+
+function hashesOf(c: CdxComponent): ComponentHash[] {
+  return c.hashes.flatMap((h) => {
+    const hash = componentHash(h.alg, h.content)
+    return hash ? [hash] : []
+  })
 }
 
 export function cdxToGraph(bom: CdxBom, file: string, warnings: Warning[]): DependencyGraph {
@@ -76,6 +86,8 @@ export function cdxToGraph(bom: CdxBom, file: string, warnings: Warning[]): Depe
         source: 'sbom',
         location: c.line === undefined ? { file } : { file, line: c.line },
         declaredLicences: c.licences,
+        hashes: hashesOf(c),
+        ...(c.supplier ? { supplier: c.supplier } : {}),
         purl: id.purl,
       })
       all.push(purl)

@@ -2,8 +2,17 @@
 // scopes merged (strongest wins: prod beats dev), direct if direct anywhere, locations merged, edges deduped.
 // Bounded by construction (issue 13 item 1): past MAX_GRAPH_COMPONENTS or MAX_GRAPH_EDGES it throws
 // GraphLimitError, which defineExtractor turns into a FileError naming the file and the limit.
-import type { Component, ComponentSource, DependencyGraph, Edge, Location, Purl, Scope } from '../../model'
-import { ecosystemOfPurlType, makePurl, ROOT } from '../../model'
+import type {
+  Component,
+  ComponentHash,
+  ComponentSource,
+  DependencyGraph,
+  Edge,
+  Location,
+  Purl,
+  Scope,
+} from '../../model'
+import { ecosystemOfPurlType, makePurl, mergeHashes, ROOT } from '../../model'
 import { graphLimitMessage, MAX_GRAPH_COMPONENTS, MAX_GRAPH_EDGES } from './limits'
 
 /** Thrown by a GraphBuilder past its limits; an expected problem, reported as the file's error. */
@@ -38,6 +47,8 @@ export interface ComponentInput {
   source: ComponentSource
   location?: Location
   declaredLicences?: string[]
+  hashes?: ComponentHash[]
+  supplier?: string
   /** An already-built purl (SBOMs keep theirs); otherwise built from type, name, version. */
   purl?: Purl
 }
@@ -84,6 +95,8 @@ export function createGraphBuilder(limits: GraphLimits = DEFAULT_LIMITS): GraphB
           const set = new Set([...(existing.declaredLicences ?? []), ...input.declaredLicences])
           existing.declaredLicences = [...set]
         }
+        if (input.hashes?.length) existing.hashes = mergeHashes(existing.hashes, input.hashes)
+        if (input.supplier && !existing.supplier) existing.supplier = input.supplier
         if (existing.source === 'unknown') existing.source = input.source
         return purl
       }
@@ -99,6 +112,8 @@ export function createGraphBuilder(limits: GraphLimits = DEFAULT_LIMITS): GraphB
         locations: input.location ? [input.location] : [],
       }
       if (input.declaredLicences?.length) component.declaredLicences = [...new Set(input.declaredLicences)]
+      if (input.hashes?.length) component.hashes = mergeHashes([], input.hashes)
+      if (input.supplier) component.supplier = input.supplier
       components.set(purl, component)
       return purl
     },

@@ -1,7 +1,7 @@
 // SPDX 2.2 / 2.3 JSON documents (SPDX spec §7 packages, §11 relationships; DESIGN §4 extractors):
 // packages with purls from externalRefs, the described package as root, dependency relationships as edges.
-import type { Purl, Scope, Warning } from '../../model'
-import { makePurl, parsePurl } from '../../model'
+import type { ComponentHash, Purl, Scope, Warning } from '../../model'
+import { makePurl, parsePurl, spdxChecksumHash } from '../../model'
 import { baseName, defineExtractor } from '../shared/define'
 import { createGraphBuilder } from '../shared/graph-builder'
 import { asRecord, asString, parseJson } from '../shared/json'
@@ -43,6 +43,26 @@ function licencesOf(pkg: Record<string, unknown>): string[] {
     if (v && v !== 'NOASSERTION' && v !== 'NONE') out.push(v)
   }
   return [...new Set(out)]
+}
+
+/** `checksums` (spec 7.10) in our hash form; unknown algorithms dropped. */
+function hashesOf(pkg: Record<string, unknown>): ComponentHash[] {
+  const list = Array.isArray(pkg.checksums) ? pkg.checksums : []
+  return list.flatMap((c) => {
+    const rec = asRecord(c)
+    const alg = rec ? asString(rec.algorithm) : null
+    const value = rec ? asString(rec.checksumValue) : null
+    const hash = alg && value ? spdxChecksumHash(alg, value) : null
+    return hash ? [hash] : []
+  })
+}
+
+/** PackageSupplier (spec 7.5) without its `Organization:` / `Person:` prefix; none for NOASSERTION. */
+function supplierOf(pkg: Record<string, unknown>): string | undefined {
+  const text = asString(pkg.supplier)
+    ?.replace(/^(Organization|Person|Tool):\s*/, '')
+    .trim()
+  return text && text !== 'NOASSERTION' ? text : undefined
 }
 
 export const spdxJsonExtractor = defineExtractor({
@@ -130,6 +150,8 @@ export const spdxJsonExtractor = defineExtractor({
           source: 'sbom',
           location: { file: file.path },
           declaredLicences: licencesOf(pkg),
+          hashes: hashesOf(pkg),
+          supplier: supplierOf(pkg),
           purl: makePurl(type, pName, pVersion || null),
         }),
       )
