@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { sqlOutsideRepos, storageLayer } from './server-rules'
+import { storageLayer } from './server-rules'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
 
@@ -51,31 +51,30 @@ const envRead = (node: ts.Node) =>
   ts.isIdentifier(node.expression) &&
   node.expression.text === 'process'
 
+/** The server files under `root` (a repository root) that run SQL outside the storage layer. */
+function sqlOutsideStorage(root: string): string[] {
+  return sourceFiles(join(root, 'packages/server/src'))
+    .filter((f) => !isTestSupport(f))
+    .map((f) => relative(root, f))
+    .filter((f) => !storageLayer.some((re) => new RegExp(re).test(f)))
+    .filter((f) => find(parse(join(root, f)), sqlCall) > 0)
+}
+
 describe('server roles', () => {
   const serverSrc = join(repoRoot, 'packages/server/src')
   const product = sourceFiles(serverSrc).filter((f) => !isTestSupport(f))
-  const inStorageLayer = (path: string) =>
-    storageLayer.some((re) => new RegExp(re).test(relative(repoRoot, path)))
 
-  it('runs SQL only in *.repo.ts and db/', () => {
-    const offenders = product
-      .filter((f) => !inStorageLayer(f) && find(parse(f), sqlCall) > 0)
-      .map((f) => relative(serverSrc, f))
-    expect(offenders.filter((f) => !sqlOutsideRepos.includes(f))).toEqual([])
-    // The list of modules not moved yet only shrinks: an entry that no longer runs SQL must go.
-    const stale = sqlOutsideRepos.filter(
-      (f) =>
-        !offenders.includes(f) &&
-        !(
-          existsSync(join(serverSrc, f)) &&
-          readFileSync(join(serverSrc, f), 'utf8').includes('isUniqueViolation')
-        ),
-    )
-    expect(stale).toEqual([])
+  it('runs SQL only in *.repo.ts and db/, with no exceptions', () => {
+    expect(sqlOutsideStorage(repoRoot)).toEqual([])
     // the check sees real calls: the repos run SQL
     expect(
       product.filter((f) => f.endsWith('.repo.ts') && find(parse(f), sqlCall) > 0).length,
     ).toBeGreaterThan(10)
+  })
+
+  it('flags a deliberate violation: a service running SQL itself, not a repo or db/', () => {
+    const fixture = resolve(import.meta.dirname, 'fixtures/crossing')
+    expect(sqlOutsideStorage(fixture)).toEqual(['packages/server/src/things.service.ts'])
   })
 
   it('reads process.env only in Config and the entry points', () => {

@@ -8,7 +8,7 @@
 // another process (the CLI on a shared database) left changes. Issue 16 builds live re-check reports and
 // notifications on `affectedBranches`.
 import type { Db } from '../db/connection'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, jobsIn } from '../db/transaction'
 import { RECOMPUTE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
 import { defineJob } from '../jobs/job'
@@ -18,7 +18,6 @@ import {
   affectedBranches,
   analysisWaiting,
   hasAdvisoryChanges,
-  jobsIn,
   markOutOfDate,
   takeAdvisoryChanges,
 } from './reassess.repo'

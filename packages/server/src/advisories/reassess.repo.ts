@@ -139,8 +139,3 @@ export async function outOfDateState(
   )
   return rows[0] ?? null
 }
-
-/** pg-boss's `db` option: a job sent through it is queued in the caller's transaction. */
-export function jobsIn(client: DbClient) {
-  return { executeSql: (text: string, values: unknown[]) => client.query(text, values) }
-}

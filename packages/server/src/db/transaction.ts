@@ -1,5 +1,6 @@
 // A unit of work (DESIGN §2): several repo calls that commit or roll back together. The one value of db/
 // that services and jobs may use; the SQL itself stays in the *.repo.ts functions they pass the client to.
+// `jobsIn` queues a pg-boss job inside such a unit, so that the job exists exactly when the rows do.
 import type { Db, DbClient } from './connection'
 
 export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promise<T>): Promise<T> {
@@ -15,4 +16,9 @@ export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promi
   } finally {
     client.release()
   }
+}
+
+/** pg-boss's `db` option: a job sent through it is queued in the caller's transaction. */
+export function jobsIn(client: DbClient) {
+  return { executeSql: (text: string, values: unknown[]) => client.query(text, values) }
 }

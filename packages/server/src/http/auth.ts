@@ -5,6 +5,7 @@
 import { isTeamRole, type RouteDef, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
+import { findTeam } from '../resources/teams/teams.repo'
 import {
   type AccountRecord,
   DEFAULT_ACCOUNT_UUID,
@@ -184,13 +185,12 @@ async function scopeOf(
     const id = params[perm.teamParam] ?? ''
     const missing = new HttpError(404, `There is no team ${id} that you may see.`)
     if (!UUID.test(id)) throw missing
-    const owner = await cachedOwner(owners, epochOf, `team:${id.toLowerCase()}`, async () => {
-      const { rows } = await db.query<{ account_uuid: string }>(
-        'SELECT account_uuid FROM teams WHERE uuid = $1',
-        [id],
-      )
-      return rows[0]?.account_uuid ?? null
-    })
+    const owner = await cachedOwner(
+      owners,
+      epochOf,
+      `team:${id.toLowerCase()}`,
+      async () => (await findTeam(db, id))?.accountUuid ?? null,
+    )
     if (!owner || (owner !== p.account.uuid && !sysadmin)) throw missing
     // A team role acts on a team only as its Administrator; account-wide roles act on every team of
     // their account (issue 13 item 8: a TeamAdministrator adding themselves to any team).

@@ -10,7 +10,6 @@ import {
   buildFailedReport,
   buildReport,
   cvesOf,
-  type DependencyGraph,
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
@@ -31,6 +30,7 @@ import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
 import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
+import { type Claimed, claimAnalysis, finishClaimed, storeResolvedGraph } from './analysis-claim.repo'
 import type { PgBoss } from './boss'
 import { defineJob, leasedRequestQueue } from './job'
 import { HEARTBEAT_SECONDS, LEASE_SECONDS } from './lease'
@@ -51,29 +51,10 @@ export type AnalyseOutcome = 'stored' | 'skipped' | 'failed' | 'held'
 /** The claim's token no longer holds the analysis: another worker took it over after its lease ran out. */
 class LostClaim extends Error {}
 
-/** The final write's first step: answers only while `claim` still holds the analysis. */
-async function holdsClaim(client: Pick<Db, 'query'>, analysisUuid: string, claim: string, status: string) {
-  const { rowCount } = await client.query(
-    `UPDATE analyses SET status = $3, finished_at = now(), lease_until = NULL
-     WHERE uuid = $1 AND claim = $2 AND status = 'RUNNING'`,
-    [analysisUuid, claim, status],
-  )
-  if (rowCount !== 1) throw new LostClaim(`analysis ${analysisUuid} was taken over by another worker`)
-}
-
-interface Claimed {
-  /** 'upload', 'git', 'recompute', 'reassess' (a live re-check after new advisory data), ... */
-  source: string
-  project_uuid: string
-  branch: string
-  graph: DependencyGraph
-  warnings: Warning[]
-  account_uuid: string
-  project_name: string
-  commit: string | null
-  exclusions_file: string | null
-  /** This analysis's own score minima (a CI build's `--min-*`, issue 15); null = the account's. */
-  thresholds: Partial<Record<'security' | 'stability' | 'licensing', number>> | null
+/** The final write's first step: goes on only while `claim` still holds the analysis. */
+async function holdsClaim(client: Pick<Db, 'query'>, analysisUuid: string, claim: string) {
+  if (!(await finishClaimed(client, analysisUuid, claim, 'DONE', null)))
+    throw new LostClaim(`analysis ${analysisUuid} was taken over by another worker`)
 }
 
 /** Reads the analysis's `.meterian` file into the branch's readonly exclusions; answers its warnings. */
@@ -101,24 +82,9 @@ export async function runAnalysis(
   now: () => Date = () => new Date(),
 ): Promise<AnalyseOutcome> {
   const claim = randomUUID()
-  const { rows } = await db.query<Claimed>(
-    `UPDATE analyses a SET status = 'RUNNING', started_at = now(), attempts = attempts + 1, claim = $2,
-            lease_until = now() + make_interval(secs => $3)
-     FROM projects p
-     WHERE a.uuid = $1 AND p.uuid = a.project_uuid
-       AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND (a.lease_until IS NULL OR a.lease_until < now())))
-     RETURNING a.source, a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
-               p.account_uuid, p.name AS project_name`,
-    [analysisUuid, claim, LEASE_SECONDS],
-  )
-  const claimed = rows[0]
-  if (!claimed) {
-    const { rows: state } = await db.query<{ status: string }>(
-      'SELECT status FROM analyses WHERE uuid = $1',
-      [analysisUuid],
-    )
-    return state[0]?.status === 'RUNNING' ? 'held' : 'skipped'
-  }
+  const claiming = await claimAnalysis(db, analysisUuid, claim, LEASE_SECONDS)
+  if (!claiming.claimed) return claiming.status === 'RUNNING' ? 'held' : 'skipped'
+  const { claimed } = claiming
   const stopHeartbeat = heartbeat(
     () => renewAnalysisLease(db, analysisUuid, claim, LEASE_SECONDS),
     () => {},
@@ -152,11 +118,7 @@ async function analyseClaimed(
     if (resolved) {
       graph = resolved.graph
       claimed.warnings = resolved.warnings
-      await db.query('UPDATE analyses SET graph = $2, warnings = $3 WHERE uuid = $1', [
-        analysisUuid,
-        JSON.stringify(graph),
-        JSON.stringify(resolved.warnings),
-      ])
+      await storeResolvedGraph(db, analysisUuid, graph, resolved.warnings)
     }
     const seen = new Set<string>()
     const packages: PackageRef[] = []
@@ -229,22 +191,16 @@ async function analyseClaimed(
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
       // first: nothing is stored unless this claim still holds the analysis
-      await holdsClaim(client, analysisUuid, claim, 'DONE')
+      await holdsClaim(client, analysisUuid, claim)
       if (await insertReport(client, doc, analysisUuid)) await storeDelta(client, claimed, doc)
       // the branch's packages beside its newest report: the advisory index finds it when records change
       await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
-      await client.query('UPDATE analyses SET error = NULL WHERE uuid = $1', [analysisUuid])
     })
     return 'stored'
   } catch (error) {
     if (error instanceof LostClaim) return 'skipped'
     const message = `The analysis failed: ${error instanceof Error ? error.message : String(error)}`
-    const { rowCount } = await db.query(
-      `UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $3, lease_until = NULL
-       WHERE uuid = $1 AND claim = $2 AND status = 'RUNNING'`,
-      [analysisUuid, claim, message],
-    )
-    if (rowCount !== 1) return 'skipped'
+    if (!(await finishClaimed(db, analysisUuid, claim, 'FAILED', message))) return 'skipped'
     await storeFailedReport(db, analysisUuid, claimed, message, now())
     return 'failed'
   }

@@ -4,10 +4,11 @@
 import { buildsToResolve, extractProject } from '@sextant/engine'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, jobsIn } from '../db/transaction'
 import type { OutboundClient } from '../http-client'
 import { checkoutBranch } from '../resources/refresh/git-checkout'
 import { checkRepositoryUrl } from '../resources/refresh/repository-url'
+import { failAnalysis, insertAnalysisFiles, refreshTarget, storeCheckout } from '../services/analyses.repo'
 import { ANALYSE_QUEUE } from './analyse.job'
 import type { PgBoss } from './boss'
 import { defineJob, requestQueue } from './job'
@@ -21,18 +22,10 @@ export async function runRefresh(
   analysisUuid: string,
   outbound: OutboundClient,
 ): Promise<'queued' | 'skipped' | 'failed'> {
-  const { rows } = await db.query<{ branch: string; url: string | null }>(
-    `SELECT a.branch, p.url FROM analyses a JOIN projects p ON p.uuid = a.project_uuid
-     WHERE a.uuid = $1 AND a.status = 'QUEUED' AND a.source = 'git' AND a.graph IS NULL`,
-    [analysisUuid],
-  )
-  const row = rows[0]
+  const row = await refreshTarget(db, analysisUuid)
   if (!row) return 'skipped'
   const fail = async (message: string) => {
-    await db.query(`UPDATE analyses SET status = 'FAILED', finished_at = now(), error = $2 WHERE uuid = $1`, [
-      analysisUuid,
-      message,
-    ])
+    await failAnalysis(db, analysisUuid, message)
     return 'failed' as const
   }
   try {
@@ -72,28 +65,18 @@ export async function runRefresh(
       })),
     ]
     await inTransaction(db, async (client) => {
-      await client.query(
-        `UPDATE analyses SET graph = $2, warnings = $3, commit = $4, exclusions_file = $5 WHERE uuid = $1`,
-        [
-          analysisUuid,
-          JSON.stringify(extraction.graph),
-          JSON.stringify(warnings),
-          checkout.commit,
-          checkout.files.find((f) => f.path === '.meterian')?.content ?? null,
-        ],
+      await storeCheckout(client, analysisUuid, {
+        graph: extraction.graph,
+        warnings,
+        commit: checkout.commit,
+        exclusionsFile: checkout.files.find((f) => f.path === '.meterian')?.content ?? null,
+      })
+      await insertAnalysisFiles(
+        client,
+        analysisUuid,
+        checkout.files.map((f) => ({ path: f.path, content: Buffer.from(f.content, 'utf8') })),
       )
-      for (const f of checkout.files) {
-        await client.query('INSERT INTO analysis_files (analysis_uuid, path, content) VALUES ($1, $2, $3)', [
-          analysisUuid,
-          f.path,
-          Buffer.from(f.content, 'utf8'),
-        ])
-      }
-      await boss.send(
-        ANALYSE_QUEUE,
-        { analysisUuid },
-        { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
-      )
+      await boss.send(ANALYSE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
     })
     return 'queued'
   } catch (error) {

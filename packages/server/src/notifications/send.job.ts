@@ -3,9 +3,9 @@
 // back-off (SEXTANT_NOTIFY_RETRY_SECONDS, doubled each time) up to SEXTANT_NOTIFY_ATTEMPTS; the delivery
 // row is claimed before each attempt, so a job delivered twice or to two processes sends once.
 
-import { jobsIn } from '../advisories/reassess.repo'
 import type { Config } from '../config'
 import type { DbClient } from '../db/connection'
+import { jobsIn } from '../db/transaction'
 import type { PgBoss } from '../jobs/boss'
 import { defineJob } from '../jobs/job'
 import { attemptDelivery, channelDeps, secretKeyOf } from './notify.service'

@@ -17,6 +17,7 @@ import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { grantOf } from '../http/permissions'
+import { findTeam } from '../resources/teams/teams.repo'
 import { DEFAULT_ACCOUNT_UUID } from './identity.repo'
 import { isUuid, type ProjectRecord } from './projects.repo'
 import { inView, type ProjectView } from './projects.view'
@@ -110,11 +111,8 @@ export async function ownerTeamOf(
   const team = wanted.toLowerCase()
   const teams = teamsOf(principal)
   if (teams !== null && !teams.includes(team)) throw missing
-  const { rows } = await db.query('SELECT 1 FROM teams WHERE uuid = $1 AND account_uuid = $2 AND active', [
-    team,
-    principal.account.uuid,
-  ])
-  if (rows.length === 0) throw missing
+  const found = await findTeam(db, team)
+  if (!found?.active || found.accountUuid !== principal.account.uuid) throw missing
   return team
 }
 

@@ -10,11 +10,12 @@ import {
   type SourceFile,
 } from '@sextant/engine'
 import type { Db } from '../db/connection'
-import { inTransaction } from '../db/transaction'
+import { inTransaction, jobsIn } from '../db/transaction'
 import type { Principal } from '../http/auth'
 import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
+import { insertAnalysis, insertAnalysisFiles } from './analyses.repo'
 import { canCreateProject, canRead, canUpload, newUploadKey, ownerTeamOf } from './projects.access'
 import {
   ensureBranch,
@@ -198,33 +199,19 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
       })
     }
     await ensureBranch(client, projectUuid, query.branch)
-    await client.query(
-      `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings, exclusions_file, thresholds)
-       VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $7, $8)`,
-      [
-        analysisUuid,
-        projectUuid,
-        query.branch,
-        input.source,
-        JSON.stringify(extraction.graph),
-        JSON.stringify(extraction.warnings),
-        exclusionsFileOf(files),
-        input.thresholds ? JSON.stringify(input.thresholds) : null,
-      ],
-    )
-    for (const f of files) {
-      await client.query('INSERT INTO analysis_files (analysis_uuid, path, content) VALUES ($1, $2, $3)', [
-        analysisUuid,
-        f.path,
-        f.content,
-      ])
-    }
+    await insertAnalysis(client, {
+      uuid: analysisUuid,
+      projectUuid,
+      branch: query.branch,
+      source: input.source,
+      graph: extraction.graph,
+      warnings: extraction.warnings,
+      exclusionsFile: exclusionsFileOf(files),
+      thresholds: input.thresholds ?? null,
+    })
+    await insertAnalysisFiles(client, analysisUuid, files)
     // Queued inside the same transaction: the job exists exactly when the analysis does.
-    await boss.send(
-      ANALYSE_QUEUE,
-      { analysisUuid },
-      { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
-    )
+    await boss.send(ANALYSE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
   })
   return {
     projectUuid,

@@ -139,10 +139,12 @@ export async function insertIssue(
   projectUuid: string,
   issue: Omit<StoredIssue, 'createdAt'>,
   createdBy: string | null,
-): Promise<StoredIssue> {
+): Promise<StoredIssue | 'taken'> {
+  // 'taken': two creations raced and the advice already has its issue
   const { rows } = await db.query<IssueRow>(
     `INSERT INTO jira_issues (project_uuid, advice_id, report_uuid, issue_id, issue_key, url, summary, issue_type, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${ISSUE_COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (project_uuid, advice_id) DO NOTHING RETURNING ${ISSUE_COLUMNS}`,
     [
       projectUuid,
       issue.adviceId,
@@ -155,7 +157,7 @@ export async function insertIssue(
       createdBy,
     ],
   )
-  return issueOf(rows[0]!)
+  return rows[0] ? issueOf(rows[0]) : 'taken'
 }
 
 export interface ReportDecoration {

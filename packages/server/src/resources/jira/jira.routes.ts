@@ -14,7 +14,7 @@ import {
 } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
-import { type Db, isUniqueViolation } from '../../db/connection'
+import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
@@ -301,30 +301,26 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config, outboun
       labels: [...new Set([...settings.labels, ...(body.labels ?? [])])],
     }).catch(asHttp)
     const membership = request.principal.kind === 'member' ? request.principal.member.membershipUuid : null
-    try {
-      const stored = await insertIssue(
-        db,
-        project.uuid,
-        {
-          adviceId: body.adviceId,
-          reportUuid: body.reportId,
-          issueId: created.id,
-          issueKey: created.key,
-          url: created.url,
-          summary: body.summary,
-          issueType,
-        },
-        membership,
-      )
-      request.log.info({ project: project.uuid, issue: created.key }, 'jira issue created')
-      return presentIssue(stored)
-    } catch (error) {
-      // Two creations raced: Jira has both issues, the advice keeps the first.
-      if (isUniqueViolation(error)) {
-        const first = await findIssue(db, project.uuid, body.adviceId)
-        throw new HttpError(409, jiraMessages.alreadyCreated(first?.issueKey ?? created.key))
-      }
-      throw error
+    const stored = await insertIssue(
+      db,
+      project.uuid,
+      {
+        adviceId: body.adviceId,
+        reportUuid: body.reportId,
+        issueId: created.id,
+        issueKey: created.key,
+        url: created.url,
+        summary: body.summary,
+        issueType,
+      },
+      membership,
+    )
+    // Two creations raced: Jira has both issues, the advice keeps the first.
+    if (stored === 'taken') {
+      const first = await findIssue(db, project.uuid, body.adviceId)
+      throw new HttpError(409, jiraMessages.alreadyCreated(first?.issueKey ?? created.key))
     }
+    request.log.info({ project: project.uuid, issue: created.key }, 'jira issue created')
+    return presentIssue(stored)
   })
 }

@@ -5,12 +5,13 @@ import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
-import { inTransaction } from '../../db/transaction'
+import { inTransaction, jobsIn } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { REFRESH_QUEUE } from '../../jobs/refresh.job'
+import { insertAnalysis } from '../../services/analyses.repo'
 import { writableProject } from '../../services/project-lookup'
 import { ownerTeamOf } from '../../services/projects.access'
 import { ensureBranch, findProject, insertProject, presentProject } from '../../services/projects.repo'
@@ -77,15 +78,17 @@ export function refreshRoutes(
     const analysisUuid = newUuid()
     await inTransaction(db, async (client) => {
       await ensureBranch(client, project.uuid, query.branch)
-      await client.query(
-        `INSERT INTO analyses (uuid, project_uuid, branch, source, status) VALUES ($1, $2, $3, 'git', 'QUEUED')`,
-        [analysisUuid, project.uuid, query.branch],
-      )
-      await boss.send(
-        REFRESH_QUEUE,
-        { analysisUuid },
-        { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
-      )
+      await insertAnalysis(client, {
+        uuid: analysisUuid,
+        projectUuid: project.uuid,
+        branch: query.branch,
+        source: 'git',
+        graph: null,
+        warnings: [],
+        exclusionsFile: null,
+        thresholds: null,
+      })
+      await boss.send(REFRESH_QUEUE, { analysisUuid }, { db: jobsIn(client) })
     })
     workers?.notify()
     return { projectUuid: project.uuid, branch: query.branch, analysisUuid, status: 'QUEUED' as const }

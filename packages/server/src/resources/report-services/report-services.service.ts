@@ -4,7 +4,7 @@
 import { exclusionsFingerprint, splitByExpiry } from '@sextant/engine'
 import { outOfDateState } from '../../advisories/reassess.repo'
 import type { Db } from '../../db/connection'
-import { inTransaction } from '../../db/transaction'
+import { inTransaction, jobsIn } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
 import { RECOMPUTE_QUEUE } from '../../jobs/analyse.job'
 import type { PgBoss } from '../../jobs/boss'
@@ -31,11 +31,7 @@ export async function startRecompute(db: Db, boss: PgBoss, project: ProjectRecor
         'The latest report has no stored dependency graph: refresh or upload the project again.',
       )
     }
-    await boss.send(
-      RECOMPUTE_QUEUE,
-      { analysisUuid },
-      { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
-    )
+    await boss.send(RECOMPUTE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
   })
   return { projectUuid: project.uuid, branch, analysisUuid, status: 'QUEUED' as const }
 }

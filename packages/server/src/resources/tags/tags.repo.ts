@@ -1,6 +1,7 @@
 // Account tags in storage (migration 010; spec accounts-and-api §3 "Tags (account level)", §7 "Tags"):
 // a tag belongs to one account and marks some of that account's projects (project_tags).
-import type { Db, DbClient } from '../../db/connection'
+import { type Db, type DbClient, isUniqueViolation } from '../../db/connection'
+import { inTransaction } from '../../db/transaction'
 import { type ProjectView, viewFilter, viewParams } from '../../services/projects.view'
 
 type Queryable = Db | DbClient
@@ -34,6 +35,22 @@ const tagOf = (r: TagRow): StoredTag => ({
 const SELECT = `SELECT t.uuid, t.name, t.created_at, t.updated_at,
     (SELECT json_agg(pt.project_uuid::text) FROM project_tags pt WHERE pt.tag_uuid = t.uuid) AS projects
   FROM tags t`
+
+/**
+ * Runs tag writes in one transaction; 'name-taken' when a concurrent write gave another tag of the account
+ * the same name first (the unique index saw it, the caller's check could not).
+ */
+export async function inTagWrite<T>(
+  db: Db,
+  work: (client: DbClient) => Promise<T>,
+): Promise<T | 'name-taken'> {
+  try {
+    return await inTransaction(db, work)
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'name-taken'
+    throw error
+  }
+}
 
 export async function listTags(db: Queryable, accountUuid: string): Promise<StoredTag[]> {
   const { rows } = await db.query<TagRow>(

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { routes, type Tag, tagMessages } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { type Db, type DbClient, isUniqueViolation } from '../../db/connection'
-import { inTransaction } from '../../db/transaction'
+import type { Db, DbClient } from '../../db/connection'
 import { HttpError } from '../../http/errors'
 import { bindRoute } from '../../http/route'
 import { ownView } from '../../services/projects.access'
@@ -16,6 +15,7 @@ import {
   findTagByName,
   foreignProjects,
   insertTag,
+  inTagWrite,
   listTags,
   renameTag,
   type StoredTag,
@@ -57,12 +57,10 @@ async function checkTag(
 
 /** Runs a tag write; a concurrent write of the same name answers 409 as the check would have. */
 async function writing(db: Db, name: string | undefined, work: (client: DbClient) => Promise<StoredTag>) {
-  try {
-    return presentTag(await inTransaction(db, work))
-  } catch (error) {
-    if (isUniqueViolation(error) && name) throw new HttpError(409, tagMessages.nameTaken(name))
-    throw error
-  }
+  const written = await inTagWrite(db, work)
+  if (written !== 'name-taken') return presentTag(written)
+  if (name) throw new HttpError(409, tagMessages.nameTaken(name))
+  throw new Error('a tag write without a name broke a unique index')
 }
 
 export function tagRoutes(app: FastifyInstance, db: Db): void {
