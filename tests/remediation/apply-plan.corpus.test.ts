@@ -13,9 +13,8 @@ import semver from 'semver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DependencyGraph } from '../../packages/engine/src/model'
 import { extractProject } from '../../packages/engine/src/project/extract'
-import { planFindingsOf, remediationPlan } from '../../packages/engine/src/remediation'
-import { buildReport } from '../../packages/engine/src/report/build'
-import { remediationCorpus } from '../../packages/engine/src/testing/remediation-corpus'
+import { remediationPlan } from '../../packages/engine/src/remediation'
+import { planFindingsOfGraph, remediationCorpus } from '../../packages/engine/src/testing/remediation-corpus'
 import {
   corpusDir,
   startTestNpmRegistry,
@@ -48,17 +47,7 @@ function closureRecorded(name: string, version: string, seen = new Set<string>()
 
 function findingsOf(lockfile: string) {
   const { graph } = extractProject([{ path: 'package-lock.json', content: lockfile }])
-  const report = buildReport({
-    uuid: 'r',
-    projectUuid: 'p',
-    branch: 'main',
-    now: new Date('2026-11-26T00:00:00Z'),
-    graph,
-    warnings: [],
-    thresholds: { security: 90, stability: 80, licensing: 95 },
-    advisoryIndex: index,
-  })
-  return { graph: graph as DependencyGraph, findings: planFindingsOf(report, graph) }
+  return { graph: graph as DependencyGraph, findings: planFindingsOfGraph(graph, index) }
 }
 const keyOf = (f: { name: string; version: string; adviceId: string }) =>
   `${f.name}@${f.version}#${f.adviceId}`

@@ -1,3 +1,6 @@
 // Public API of engine/remediation (issue 19 "Remediation plan"): the plan per lane and what it reads.
+
+export * from './maven-data'
 export * from './plan'
+export * from './pom-edit'
 export * from './source'

@@ -10,11 +10,9 @@ import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { matchPackage } from '../advisories'
 import { extractProject } from '../project/extract'
-import { buildReport } from '../report/build'
 import { requireCorpus } from '../testing/corpus'
-import { remediationCorpus } from '../testing/remediation-corpus'
+import { planFindingsOfGraph, remediationCorpus } from '../testing/remediation-corpus'
 import { LANES, remediationPlan } from './plan'
-import { planFindingsOf } from './source'
 
 const corpus = requireCorpus()
 const { index, packuments, source } = remediationCorpus()
@@ -29,17 +27,7 @@ function affected(name: string, version: string, ids: readonly string[]): boolea
 describe.each(['nodegoat', 'pdf.js', 'realworld-express-api'])('remediation plan of %s', (project) => {
   const content = readFileSync(join(corpus, 'projects', project, 'package-lock.json'), 'utf8')
   const { graph } = extractProject([{ path: 'package-lock.json', content }])
-  const report = buildReport({
-    uuid: 'r',
-    projectUuid: 'p',
-    branch: 'main',
-    now: new Date('2026-11-26T00:00:00Z'),
-    graph,
-    warnings: [],
-    thresholds: { security: 90, stability: 80, licensing: 95 },
-    advisoryIndex: index,
-  })
-  const findings = planFindingsOf(report, graph)
+  const findings = planFindingsOfGraph(graph, index)
   const plan = remediationPlan(findings, source)
 
   it('plans over every active finding, and every finding is either fixed, pinned or remaining', () => {

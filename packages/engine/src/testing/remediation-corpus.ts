@@ -7,7 +7,9 @@ import { gunzipSync } from 'node:zlib'
 import { type AdvisoryIndex, buildAdvisoryIndex } from '../advisories'
 import { parseOsvJsonl } from '../advisories/osv/schema'
 import { type NpmPackageMetadata, parseNpmPackumentText } from '../datasources/npm/packument'
-import { type RemediationSource, remediationSourceOf } from '../remediation'
+import type { DependencyGraph } from '../model'
+import { type PlanFinding, planFindingsOf, type RemediationSource, remediationSourceOf } from '../remediation'
+import { buildReport } from '../report/build'
 import { requireCorpus } from './corpus'
 
 export interface RemediationCorpus {
@@ -37,4 +39,19 @@ export function remediationCorpus(): RemediationCorpus {
     },
   })
   return { index, packuments, source }
+}
+
+/** The plan's findings of a graph analysed against `index` (a report built as the analysis would). */
+export function planFindingsOfGraph(graph: DependencyGraph, index: AdvisoryIndex): PlanFinding[] {
+  const report = buildReport({
+    uuid: 'r',
+    projectUuid: 'p',
+    branch: 'main',
+    now: new Date('2026-11-26T00:00:00Z'),
+    graph,
+    warnings: [],
+    thresholds: { security: 90, stability: 80, licensing: 95 },
+    advisoryIndex: index,
+  })
+  return planFindingsOf(report, graph)
 }

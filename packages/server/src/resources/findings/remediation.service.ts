@@ -1,14 +1,15 @@
 // The remediation plan of a report (issue 19 "Remediation plan"): the report's active findings with every
 // path from the stored graph, the advisories of its packages from the advisory store, and each package's
-// versions and declared dependencies from the metadata cache (npm packuments' `dependencies` per version;
-// a Maven version's dependencies are not read here, so Maven findings get pins, never promises).
+// versions and declared dependencies: npm packuments' `dependencies` per version from the metadata cache;
+// Maven versions (maven-metadata.xml) and each version's POM-declared dependencies through the Maven
+// repository client over the same document cache, fetched as the plan reads them (engine maven-data.ts).
 import {
   buildAdvisoryIndex,
   type NpmPackageMetadata,
   planFindingsOf,
   type RemediationPlan,
-  remediationPlan,
-  remediationSourceOf,
+  remediationPlanWithMaven,
+  type SourceData,
 } from '@sextant/engine'
 import type { AdvisoryStore } from '../../advisories'
 import type { Db } from '../../db/connection'
@@ -19,7 +20,7 @@ import { reportGraph } from './remediation.repo'
 
 export interface PlanSources {
   advisories: Pick<AdvisoryStore, 'recordsFor'>
-  metadata: Pick<MetadataSource, 'metadataFor'>
+  metadata: Pick<MetadataSource, 'metadataFor' | 'mavenRepository'>
 }
 
 export async function reportRemediationPlan(
@@ -50,7 +51,7 @@ export async function reportRemediationPlan(
     sources.metadata.metadataFor(names.filter((n) => n.ecosystem === 'npm')),
   ])
   const npm = (name: string) => batch.packages.get(`npm/${name}`) as NpmPackageMetadata | undefined
-  const source = remediationSourceOf({
+  const data: SourceData = {
     index: buildAdvisoryIndex(records),
     versions: (ecosystem, name) =>
       ecosystem === 'npm' ? (npm(name)?.versions.map((v) => v.version) ?? []) : [],
@@ -63,6 +64,9 @@ export async function reportRemediationPlan(
           ? {}
           : null
     },
-  })
-  return ok({ reportUuid: uuid, ...remediationPlan(findings, source) })
+  }
+  const maven = graph.components.some((c) => c.ecosystem === 'maven')
+    ? sources.metadata.mavenRepository()
+    : null
+  return ok({ reportUuid: uuid, ...(await remediationPlanWithMaven(findings, data, maven)) })
 }
