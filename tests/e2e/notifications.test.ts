@@ -35,6 +35,8 @@ describe('the notifications page in Chromium', () => {
   let viewer = ''
   let account = ''
   let api: ApiAt
+  /** The project the advisory reached: its live report has one finding new since the clean one. */
+  let notified = ''
 
   async function open(path: string, token: string | null): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
@@ -106,7 +108,7 @@ describe('the notifications page in Chromium', () => {
     // an advisory reaching a project's component while the receiver answers 500
     hook.answerWith([500, 500, 500])
     await importRecords(api, 'seed.jsonl', [osvRecord('GHSA-test-seed-0001', 'not-a-dependency', '1.0.0')])
-    await uploadProject(api, 'notified', [['package-lock.json', lockOf('ms', '2.1.3')]])
+    notified = await uploadProject(api, 'notified', [['package-lock.json', lockOf('ms', '2.1.3')]])
     await importRecords(api, 'ms.jsonl', [osvRecord('GHSA-test-note-0001', 'ms', '2.1.4')])
     const reason = 'webhook answered 500 receiver broke (gave up after 2 attempts)'
     const deliveries = page.getByTestId('deliveries-card')
@@ -122,6 +124,16 @@ describe('the notifications page in Chromium', () => {
     expect(await page.content()).not.toContain(SECRET)
     expect(await seriousViolations(page, '[data-testid="notifications-page"]')).toEqual([])
     await page.screenshot({ path: join(shots, 'notifications-failed-delivery.png'), fullPage: true })
+    await page.close()
+  })
+
+  it('marks the finding new since the previous report on the report page', { timeout: 60_000 }, async () => {
+    expect(notified).not.toBe('')
+    const page = await open(`/projects/?pid=${notified}&branch=main`, admin)
+    const item = page.getByTestId('advice-item').filter({ hasText: 'ms is vulnerable' })
+    await item.getByTestId('finding-new').waitFor({ timeout: 30_000 })
+    await page.getByTestId('advice-item').first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, 'notifications-report-new.png') })
     await page.close()
   })
 

@@ -1,5 +1,5 @@
 // One card of the by-component view (report-page §2 Security assessment): the component, its advices
-// (each opening its tabs), and beside it the safe-versions box and the component-encyclopedia link.
+// (each opening its tabs, marked 'New' when new since the previous report: issue 16), and beside it the safe-versions box and the component-encyclopedia link.
 import { Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { lazy, Suspense, useState } from 'react'
@@ -15,8 +15,9 @@ import { JiraIssueAction, JiraIssueBadge } from '../jira/jira-issue-action'
 import { useReportContext } from '../report/report-context'
 import { languageLabel } from '../report/report-summary'
 import { AdviceBadges } from './advice-badges'
+import { NewBadge, useNewFindings } from './new-findings'
 import { SafeVersionsBox } from './safe-versions-box'
-import { adviceTitle, type ComponentRow, isAutoMitigated } from './security-model'
+import { adviceTitle, type ComponentRow, isAutoMitigated, newFindingKey } from './security-model'
 import { ShowInTree } from './show-in-tree'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
@@ -31,6 +32,9 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const title = adviceTitle(advice)
   const componentName = `${row.report.dependency.library.displayName}@${row.report.dependency.version}`
   const { library, version } = row.report.dependency
+  const isNew = useNewFindings(project.uuid, report.uuid).has(
+    newFindingKey(library.language, library.name, advice.id),
+  )
   const exclusions = useFindingExclusions(advice.exclusions, {
     domain: 'security',
     language: library.language,
@@ -58,6 +62,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
         <Group gap={8} justify="space-between" wrap="nowrap" align="flex-start">
           <AdviceBadges advice={advice} pid={project.uuid} branch={branch} />
           <Group gap={6} wrap="nowrap">
+            {isNew ? <NewBadge /> : null}
             {isAutoMitigated(advice) ? (
               <Badge color="gray" variant="outline" size="sm" data-testid="advice-excluded">
                 Auto-mitigated

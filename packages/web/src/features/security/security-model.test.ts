@@ -15,6 +15,8 @@ import {
   isAutoMitigated,
   isAutomaticExclusion,
   kevLabel,
+  newFindingKey,
+  newFindingKeys,
   otherIdentifiers,
   separateHandles,
   severityLabel,
@@ -196,6 +198,46 @@ describe('security filters', () => {
       ['MET-zzzzzzz', 1],
       ['CVE-2024-0001', 2],
     ])
+    // every finding of a group keeps the report delta's key, to mark the group new
+    for (const g of groups) expect(g.findingKeys).toHaveLength(g.components.length)
+    expect(groups[0]?.findingKeys[0]).toMatch(/^security\|[^|]+\|[^|]+\|zzzzzzzzz$/)
+  })
+})
+
+describe('new findings (issue 16)', () => {
+  const finding = (domain: 'security' | 'licensing', key: string) => ({
+    domain,
+    key,
+    language: 'nodejs',
+    library: 'ms',
+    version: '2.1.3',
+    id: 'GHSA-1',
+    severity: 'HIGH' as const,
+    title: 't',
+    cve: null,
+    kev: false,
+    epss: null,
+  })
+  const entry = (hasPrevious: boolean) => ({
+    reportUuid: 'r-2',
+    previousReportUuid: hasPrevious ? 'r-1' : null,
+    live: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    delta: {
+      hasPrevious,
+      newFindings: [
+        finding('security', newFindingKey('nodejs', 'ms', 'GHSA-1')),
+        finding('licensing', 'licensing|x'),
+      ],
+      newlyKev: [],
+      raisedSeverity: [],
+      outcome: { from: 'PASS' as const, to: 'FAIL' as const },
+    },
+  })
+  it('marks the security findings the delta calls new, and nothing without a previous report', () => {
+    expect([...newFindingKeys(entry(true))]).toEqual(['security|nodejs|ms|GHSA-1'])
+    expect(newFindingKeys(entry(false)).size).toBe(0)
+    expect(newFindingKeys(null).size).toBe(0)
   })
 })
 

@@ -1,7 +1,7 @@
 // Pure rules of the security assessment (report-page §2 Security assessment, §4 severity ordering and
 // default filter, §5 EPSS/CVSS ranges): display ids (CVE or 'MET-' + 7 chars), KEV and EPSS labels,
 // the Filters dropdown's predicate, the by-vulnerability grouping by CVE, and the visible rows.
-import type { Advice, Report } from '@sextant/contract'
+import type { Advice, Report, ReportDeltaEntry } from '@sextant/contract'
 import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
 
 export type ComponentReport = Report['security']['assessments'][number]['reports'][number]
@@ -164,6 +164,19 @@ export interface VulnerabilityGroup {
   id: string
   advice: Advice
   components: string[]
+  /** The report delta's keys of the group's findings (see newFindingKey). */
+  findingKeys: string[]
+}
+
+/** The report delta's key of a security finding (engine report/report-delta.ts: security|language|name|advice id). */
+export function newFindingKey(language: string, name: string, adviceId: string): string {
+  return `security|${language}|${name}|${adviceId}`
+}
+
+/** The security findings a stored report delta calls new; none without a previous report (issue 16). */
+export function newFindingKeys(entry: ReportDeltaEntry | null): ReadonlySet<string> {
+  if (!entry?.delta.hasPrevious) return new Set()
+  return new Set(entry.delta.newFindings.filter((f) => f.domain === 'security').map((f) => f.key))
 }
 
 /** The by-vulnerability view: advices grouped by CVE (or MET- id), with the components they affect. */
@@ -173,8 +186,10 @@ export function groupByVulnerability(rows: ComponentRow[]): VulnerabilityGroup[]
     const label = `${row.report.dependency.library.displayName}@${row.report.dependency.version}`
     for (const advice of row.advices) {
       const id = adviceDisplayId(advice)
-      const group = groups.get(id) ?? { id, advice, components: [] }
+      const group = groups.get(id) ?? { id, advice, components: [], findingKeys: [] }
       if (!group.components.includes(label)) group.components.push(label)
+      const { language, name } = row.report.dependency.library
+      group.findingKeys.push(newFindingKey(language, name, advice.id))
       groups.set(id, group)
     }
   }
