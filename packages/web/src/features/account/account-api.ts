@@ -1,14 +1,11 @@
 // The account administration calls of the web app (spec accounts-and-api §7), through the SDK's typed
 // accountsApi over the app's one client; and the message a person sees when a call fails (§8).
-import { accountsApi, isSdkError, tagsApi } from '@sextant/sdk'
+import { accountsApi, tagsApi } from '@sextant/sdk'
 import { sdk } from '../../lib/sdk'
+
+export { failureMessage } from '../../lib/sdk'
 
 export const accountApi = accountsApi(sdk)
 export const tagApi = tagsApi(sdk)
 
 export const ACCOUNT_QUERY_KEY = ['account-admin'] as const
-
-export function failureMessage(error: unknown): string {
-  if (isSdkError(error) || error instanceof Error) return error.message
-  return 'Something went wrong: try again.'
-}

@@ -1,11 +1,12 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Licence policies, Configuration, Notifications, Jira and Integrations (Administrators only; Jira
-// with the 'jira' feature, Integrations with 'datadog') and Administration (system administrators); the screen below is the route's.
+// Members, Teams, Tags, Licence policies, Configuration, Notifications and Jira (Administrators only; Jira
+// with the 'jira' feature), Integrations (with 'datadog' for Administrators, with 'rkvst' for every member)
+// and Administration (system administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { PageLoader } from '../../ui/page-loader'
 import { useSession } from '../auth/use-session'
-import { hasIntegrationFeature } from '../integrations/integrations-page'
+import { showsIntegrations } from '../integrations/integrations-page'
 import { hasJiraFeature } from '../jira/jira-api'
 import { useRights } from './use-rights'
 
@@ -30,7 +31,7 @@ function AccountTabs() {
     ...TABS,
     ...(may('configuration', 'read') ? [CONFIGURATION_TAB, NOTIFICATIONS_TAB] : []),
     ...(may('configuration', 'read') && hasJiraFeature(account?.features) ? [JIRA_TAB] : []),
-    ...(may('configuration', 'read') && hasIntegrationFeature(account?.features) ? [INTEGRATIONS_TAB] : []),
+    ...(showsIntegrations(account?.features, may) ? [INTEGRATIONS_TAB] : []),
     ...(user?.sysadmin ? [{ value: '/admin', label: 'Administration' }] : []),
   ]
   return (

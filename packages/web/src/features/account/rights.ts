@@ -4,7 +4,15 @@ import type { Role } from '@sextant/contract'
 
 export const NOT_AUTHORIZED = 'This action is available only to authorized roles'
 
-export type UiArea = 'members' | 'teams' | 'tokens' | 'configuration' | 'tags' | 'policies' | 'projects'
+export type UiArea =
+  | 'members'
+  | 'teams'
+  | 'tokens'
+  | 'configuration'
+  | 'tags'
+  | 'policies'
+  | 'projects'
+  | 'reports'
 export type UiAction = 'read' | 'create' | 'edit' | 'delete'
 
 const all: UiAction[] = ['read', 'create', 'edit', 'delete']
@@ -19,6 +27,7 @@ const readsOnly: Record<UiArea, UiAction[]> = {
   tags: readOnly,
   policies: readOnly,
   projects: readOnly,
+  reports: readOnly,
 }
 
 // Tokens are "own" for Collaborators and Viewers: they manage their own API tokens only.
@@ -33,6 +42,7 @@ const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
     tags: all,
     policies: all,
     projects: all,
+    reports: all,
   },
   TeamAdministrator: {
     members: all,
@@ -42,9 +52,10 @@ const matrix: Record<Role, Record<UiArea, UiAction[]>> = {
     tags: ['read', 'create'],
     policies: all,
     projects: all,
+    reports: all,
   },
-  Collaborator: { ...readsOnly, projects: ['read', 'edit'] },
-  TeamCollaborator: { ...readsOnly, projects: ['read', 'edit'] },
+  Collaborator: { ...readsOnly, projects: ['read', 'edit'], reports: ['read', 'edit'] },
+  TeamCollaborator: { ...readsOnly, projects: ['read', 'edit'], reports: ['read', 'edit'] },
   Viewer: { ...readsOnly },
   TeamViewer: { ...readsOnly },
 }

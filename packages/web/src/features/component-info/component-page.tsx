@@ -1,8 +1,10 @@
 // The component-information page /components/live/{ecosystem}/{encoded name}/{version} (report-page §2
 // Routes, pipe encoding): from the report of the branch (pid, branch): versions (latest patch, minor,
-// major), licences, advisories and safe versions.
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+// major), licences, advisories and safe versions; a link to its registry page through the processing
+// page's registry lookup (which asks the registryWebUrl route; none for linux; issue 17 "Component links").
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useParams, useSearchParams } from 'react-router-dom'
+import { registryLookupHref } from '../../lib/links'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { isUndeclared, UNDECLARED_LABEL } from '../licensing/licensing-model'
@@ -37,15 +39,29 @@ export function ComponentPage() {
         {`${library} ${version} is not part of this report. Open components from a report page.`}
       </InlineNotice>
     )
+  const registryHref = registryLookupHref(ecosystem, library, version, languageLabel(ecosystem))
   return (
     <Stack gap="md" data-testid="component-page">
       <div>
         <Title order={1} size="h2" style={{ wordBreak: 'break-all' }}>
           {library}
         </Title>
-        <Text c="dimmed">
-          {version} · {languageLabel(ecosystem)}
-        </Text>
+        <Group gap="sm">
+          <Text c="dimmed">
+            {version} · {languageLabel(ecosystem)}
+          </Text>
+          {registryHref ? (
+            <Anchor
+              href={registryHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              data-testid="component-registry-link"
+            >
+              Registry page ↗
+            </Anchor>
+          ) : null}
+        </Group>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Paper withBorder radius="md" p="md">

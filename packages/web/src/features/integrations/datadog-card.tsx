@@ -17,10 +17,9 @@ import { type DatadogCheck, type DatadogSetup, datadogSiteNames } from '@sextant
 import { datadogApi } from '@sextant/sdk'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { sdk } from '../../lib/sdk'
+import { failureMessage, sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { SectionCard } from '../../ui/section-card'
-import { failureMessage } from '../account/account-api'
 
 const datadog = datadogApi(sdk)
 const SITES = [
