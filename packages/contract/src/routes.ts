@@ -32,6 +32,7 @@ import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
 import { rkvstRouteDefs } from './rkvst.routes'
 import { sashaRouteDefs } from './sasha.routes'
+import { siteNetworkRouteDefs } from './site-network.routes'
 import { tagRouteDefs } from './tags.routes'
 import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
@@ -93,6 +94,7 @@ export const routes = {
   ...componentRouteDefs,
   ...instanceLicenceRouteDefs,
   ...sashaRouteDefs,
+  ...siteNetworkRouteDefs,
   ...cliRouteDefs,
   ...notificationRouteDefs,
   healthcheck: {

@@ -56,4 +56,27 @@ describe('accounts SDK', () => {
     expect(expired).toHaveBeenCalledTimes(1)
     stop()
   })
+
+  it('asks for the site network (sysadmin) and throws the refusal of the server', async () => {
+    const network = {
+      recordedSince: '2026-01-01T00:00:00.000Z',
+      policy: {
+        refusedRanges: ['loopback (127.0.0.0/8, ::1)'],
+        allowPrivateRepositories: false,
+        allowLocalRepositories: false,
+        allowPrivateIntegrations: false,
+        offline: false,
+        redirects: 'not followed',
+        proxy: { httpProxy: null, httpsProxy: null, noProxy: '' },
+        extraCaCerts: false,
+        credentialedHosts: 0,
+      },
+      services: [],
+    }
+    const ok = api(200, network)
+    expect(await ok.api.siteNetwork()).toEqual(network)
+    expect(ok.calls).toEqual(['GET http://sextant.test/admin/server/site/network'])
+    const denied = { status: 403, error: 'FORBIDDEN', message: 'System administrators only.' }
+    await expect(api(403, denied).api.siteNetwork()).rejects.toThrow('System administrators only.')
+  })
 })

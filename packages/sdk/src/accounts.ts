@@ -127,6 +127,8 @@ export function accountsApi(client: SextantClient) {
     supportedLanguages: () =>
       orDefault(client.call('supportedLanguages'), [0, 400, 401, 403, 404, 500, 503], [] as string[]),
     siteStats: () => client.call('siteStats'),
+    /** GET /admin/server/site/network: outside services, their last outcomes and the SSRF policy (sysadmin). */
+    siteNetwork: () => client.call('siteNetwork'),
 
     /** §8: member list failures answer an empty list. */
     members: (id: string) =>

@@ -41,3 +41,14 @@ export function isNonPublicAddress(address: string): boolean {
   const inner = embeddedIpv4(v6)
   return inner === null || inner.range() !== 'unicast'
 }
+
+/** isNonPublicAddress in words, for the site network view (GET /admin/server/site/network). */
+export const REFUSED_RANGES = [
+  'loopback (127.0.0.0/8, ::1)',
+  'private (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16)',
+  'link-local (169.254.0.0/16, fe80::/10)',
+  'carrier-grade NAT (100.64.0.0/10)',
+  'unique-local (fc00::/7)',
+  'unspecified, broadcast, multicast and reserved ranges',
+  'IPv6 forms carrying one of these IPv4 addresses (::ffff:0:0/96, 64:ff9b::/96, 2002::/16), IPv4-compatible ::/96',
+] as const

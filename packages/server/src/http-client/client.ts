@@ -25,6 +25,7 @@ import {
   systemResolve,
   UnresolvableError,
 } from './lookup'
+import { OutcomeLog, originKey } from './outcomes'
 import { ProxyRules } from './proxy'
 import { redactUrl } from './redact'
 import type { OutboundSettings } from './settings'
@@ -234,6 +235,8 @@ export class OutboundClient {
   private readonly sleep: (ms: number) => Promise<void>
   /** Attempts sent (retries and redirect hops included): for tests and benchmarks. */
   requestCount = 0
+  /** The last answer and failure per origin (GET /admin/server/site/network), in memory. */
+  readonly outcomes = new OutcomeLog()
 
   constructor(options: OutboundOptions) {
     this.connectorOptions = {
@@ -253,12 +256,25 @@ export class OutboundClient {
 
   /** The whole answer in memory (within `maxBytes`). Non-2xx statuses are answers, not failures. */
   async request(request: OutboundRequest): Promise<OutboundResponse | OutboundFailure> {
-    return this.send(request, true) as Promise<OutboundResponse | OutboundFailure>
+    return this.noted(request.url, await this.send(request, true)) as OutboundResponse | OutboundFailure
   }
 
   /** The answer as a stream (downloads, server-sent events); see OutboundStream. */
   async open(request: OutboundRequest): Promise<OutboundStream | OutboundFailure> {
-    return this.send(request, false) as Promise<OutboundStream | OutboundFailure>
+    return this.noted(request.url, await this.send(request, false)) as OutboundStream | OutboundFailure
+  }
+
+  /** Records the outcome for the request's origin (an invalid URL reached nothing: not recorded). */
+  private noted<T extends OutboundResponse | OutboundStream | OutboundFailure>(
+    address: string,
+    result: T,
+  ): T {
+    const origin = originKey(address)
+    if (!origin) return result
+    if (result.ok) this.outcomes.answered(origin, result.status)
+    else if (result.kind !== 'invalid' && result.kind !== 'aborted')
+      this.outcomes.failed(origin, result.message)
+    return result
   }
 
   /**
@@ -271,10 +287,14 @@ export class OutboundClient {
 
   /** A raw socket to a checked address (git's transports), through the proxy for 'http:' / 'https:'. */
   async tunnel(request: TunnelRequest): Promise<{ ok: true; socket: Socket } | OutboundFailure> {
+    const host = request.hostname.includes(':') ? `[${request.hostname}]` : request.hostname
+    const origin = `${request.transport === 'tcp' ? 'tcp:' : request.transport}//${host}:${request.port}`
     try {
-      return { ok: true, socket: await openTunnel(request, this.connectorOptions, this.tunnels) }
+      const socket = await openTunnel(request, this.connectorOptions, this.tunnels)
+      this.outcomes.answered(origin, null)
+      return { ok: true, socket }
     } catch (error) {
-      return failureOf(
+      const failure = failureOf(
         error,
         {
           timeoutMs: this.connectorOptions.connectTimeoutMs,
@@ -282,6 +302,8 @@ export class OutboundClient {
         },
         1,
       )
+      if (failure.kind !== 'aborted') this.outcomes.failed(origin, failure.message)
+      return failure
     }
   }
 

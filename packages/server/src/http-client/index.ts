@@ -20,7 +20,7 @@ import { OutboundClient, type OutboundFailure, type OutboundOptions } from './cl
 import { redactUrl } from './redact'
 import type { OutboundSettings } from './settings'
 
-export { isNonPublicAddress } from './address'
+export { isNonPublicAddress, REFUSED_RANGES } from './address'
 export {
   type FailureKind,
   failureOf,
@@ -45,6 +45,7 @@ export {
   type ResolvedAddress,
   systemResolve,
 } from './lookup'
+export { type OriginOutcome, OutcomeLog, originKey } from './outcomes'
 export type { ProxySettings } from './proxy'
 export { shellQuote, writeProxyCommand } from './proxy-command'
 export { redactText, redactUrl } from './redact'

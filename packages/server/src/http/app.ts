@@ -22,6 +22,7 @@ import type { Metrics } from '../operations/metrics'
 import { operationsRoutes } from '../operations/operations.routes'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
 import { adminRoutes } from '../resources/admin/admin.routes'
+import { siteNetworkRoutes } from '../resources/admin/site-network.routes'
 import { assistantRoutes } from '../resources/assistant/assistant.routes'
 import { buildRoutes } from '../resources/builds/builds.routes'
 import { cliRoutes } from '../resources/cli/cli.routes'
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   teamRoutes(app, db)
   tokenRoutes(app, db)
   adminRoutes(app, db)
+  siteNetworkRoutes(app, db, config, deps.outbound)
   projectRoutes(app, db, new ReportCache(config.reportCacheMb * 1024 * 1024))
   uploadRoutes(app, db, boss, deps.workers, uploadLimits)
   deletionRequestRoutes(app, db)
