@@ -2,13 +2,17 @@
 // integration"; spec accounts-and-api §7, §6) against the local fake DataTrails: an Administrator's wrong
 // secret is reported by 'Check', the right one is saved and never shown again; the tiny app's branch is
 // linked (an asset made), published (an event and the SBOM blob whose SHA-256 the row shows), its SBOM
-// withdrawn, and the history lists each; an anonymous visitor is sent to sign in. Screenshots.
+// withdrawn, and the history lists each; a Viewer sees the branches and their history but no action
+// (spec §6) and no Datadog card; the sysadmin panel's outbound network section then shows the
+// DataTrails address as reached; an anonymous visitor is sent to sign in. Screenshots.
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { membershipOf, sessionFor } from '../../packages/server/src/resources/admin/test-kit'
+import { inviteAndAccept } from '../../packages/server/src/testing/accounts'
 import { type FakeDataTrails, startFakeDataTrails } from '../../packages/server/src/testing/fake-datatrails'
-import type { TestInstance } from '../../packages/server/src/testing/instance'
+import { TEST_ADMIN, type TestInstance } from '../../packages/server/src/testing/instance'
 import { seriousViolations, shots, startTinyAppServer, type TinyAppServer } from './fixture'
 
 describe('the DataTrails card in Chromium', () => {
@@ -18,10 +22,10 @@ describe('the DataTrails card in Chromium', () => {
   let browser: Browser
   let token = ''
 
-  async function open(path: string, signedIn: boolean): Promise<Page> {
+  async function open(path: string, signedIn: boolean, as = token): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     if (signedIn)
-      await page.addInitScript((value) => window.localStorage.setItem('sextant.accessToken', value), token)
+      await page.addInitScript((value) => window.localStorage.setItem('sextant.accessToken', value), as)
     await page.goto(`${t.url}${path}`)
     return page
   }
@@ -88,6 +92,47 @@ describe('the DataTrails card in Chromium', () => {
     expect(await page.content()).not.toContain(dt.clientSecret)
     expect(await seriousViolations(page, '[data-testid="datatrails-card"]')).toEqual([])
     await page.screenshot({ path: join(shots, 'integrations-datatrails.png'), fullPage: true })
+    await page.close()
+  })
+
+  it('shows a Viewer the branches and their history, with no action', async () => {
+    const db = t.sextant.db
+    const account = (await membershipOf(db, TEST_ADMIN.email)).account
+    await inviteAndAccept(t, `Bearer ${token}`, account, {
+      name: 'Vera',
+      email: 'vera@dt.test',
+      role: 'Viewer',
+    })
+    const viewer = (await sessionFor(db, (await membershipOf(db, 'vera@dt.test')).uuid)).replace(
+      /^Bearer /,
+      '',
+    )
+    const page = await open('/account/integrations', true, viewer)
+    const row = page.getByTestId('datatrails-branch-row').filter({ hasText: 'tiny-app' })
+    await row.waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('datadog-card').count()).toBe(0)
+    for (const action of ['link', 'unlink', 'publish', 'withdraw', 'republish', 'check', 'save'])
+      expect(await page.getByTestId(`datatrails-${action}`).count()).toBe(0)
+    expect(await page.getByTestId('datatrails-client-secret').isDisabled()).toBe(true)
+    await row.getByTestId('datatrails-history-toggle').click()
+    await page.getByTestId('datatrails-history').waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('datatrails-history').textContent()).toContain('sbom-withdraw')
+    await page.screenshot({ path: join(shots, 'integrations-datatrails-viewer.png'), fullPage: true })
+    await page.close()
+  })
+
+  it("shows DataTrails in the sysadmin panel's outbound network, reached, without the secret", async () => {
+    const page = await open('/admin', true)
+    const services = page.getByTestId('site-network-services')
+    await services.waitFor({ timeout: 20_000 })
+    const row = services.locator('tr').filter({ hasText: dt.url })
+    expect(await row.textContent()).toContain('DataTrails (1 account)')
+    expect(await row.textContent()).toContain('HTTP 200')
+    expect(await page.getByTestId('site-network-policy').textContent()).toContain(
+      'Private integrations: allowed',
+    )
+    expect(await page.content()).not.toContain(dt.clientSecret)
+    await page.getByTestId('site-network').screenshot({ path: join(shots, 'admin-site-network.png') })
     await page.close()
   })
 

@@ -1,11 +1,13 @@
 // /admin: the sysadmin panel (accounts-and-api §6 "The sysadmin panel is for system administrators
-// only"): site statistics, the features and the plans (GET /api/v1/admin/ag/{site-stats,features,plans}).
+// only"): site statistics, the features and the plans (GET /api/v1/admin/ag/{site-stats,features,plans})
+// and the outbound network (GET /admin/server/site/network, site-network-section.tsx).
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { accountsApi } from '@sextant/sdk'
 import { useQuery } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
 import { SectionCard } from '../../ui/section-card'
 import { useSession } from '../auth/use-session'
+import { SiteNetworkSection } from './site-network-section'
 
 const api = accountsApi(sdk)
 
@@ -35,6 +37,7 @@ export function AdminPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      <SiteNetworkSection />
       <SectionCard title="Plans" subtitle="The features each plan turns on">
         <Stack gap="sm">
           {(plans.data ?? []).map((plan) => (

@@ -123,14 +123,14 @@ function BranchRow({
         </Table.Td>
         <Table.Td>
           {sbom ? (
-            <Group gap={6} wrap="nowrap">
+            <Stack gap={2} align="flex-start">
               <Badge variant="light" color={sbom.state === 'published' ? 'green' : 'gray'}>
                 {sbom.state}
               </Badge>
               <Text size="xs" ff="monospace" title={`SHA-256 ${sbom.sha256}`}>
                 {sbom.sha256.slice(0, 12)}
               </Text>
-            </Group>
+            </Stack>
           ) : (
             <Text size="sm" c="dimmed">
               none
@@ -138,7 +138,7 @@ function BranchRow({
           )}
         </Table.Td>
         <Table.Td>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6}>
             {rights.linkBranches && !b.linked ? (
               <Button
                 size="xs"
