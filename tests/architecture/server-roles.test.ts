@@ -1,6 +1,7 @@
 // Server roles the import graph cannot show (issue 18 item 5; STYLE rules 3, 5, 9): SQL is run (a
-// `.query(` or `.executeSql(` call) only in the storage layer, and only `Config` reads `process.env` (the
-// CLI entry passes it in). Read with the TypeScript parser, so comments and strings never count.
+// `.query(` or `.executeSql(` call) only in the storage layer, HttpError is raised only by routes and
+// http/ (services answer a Result), and only `Config` reads `process.env` (the CLI entry passes it in).
+// Read with the TypeScript parser, so comments and strings never count.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
@@ -60,6 +61,24 @@ function sqlOutsideStorage(root: string): string[] {
     .filter((f) => find(parse(join(root, f)), sqlCall) > 0)
 }
 
+/** Routes (*.routes.ts) and the HTTP layer (http/) may turn a Problem into an HttpError; nothing else. */
+const mayThrowHttp = (path: string) =>
+  /\.routes\.ts$/.test(path) || path.startsWith('packages/server/src/http/')
+
+const importsHttpError = (node: ts.Node) =>
+  ts.isImportDeclaration(node) &&
+  ts.isStringLiteral(node.moduleSpecifier) &&
+  /(^|\/)http\/(errors|problems)$/.test(node.moduleSpecifier.text) &&
+  !node.importClause?.isTypeOnly
+
+/** The server files under `root` outside routes and http/ that import HttpError or its mapping. */
+function httpErrorsOutsideRoutes(root: string): string[] {
+  return sourceFiles(join(root, 'packages/server/src'))
+    .filter((f) => !isTestSupport(f))
+    .map((f) => relative(root, f))
+    .filter((f) => !mayThrowHttp(f) && find(parse(join(root, f)), importsHttpError) > 0)
+}
+
 describe('server roles', () => {
   const serverSrc = join(repoRoot, 'packages/server/src')
   const product = sourceFiles(serverSrc).filter((f) => !isTestSupport(f))
@@ -75,6 +94,15 @@ describe('server roles', () => {
   it('flags a deliberate violation: a service running SQL itself, not a repo or db/', () => {
     const fixture = resolve(import.meta.dirname, 'fixtures/crossing')
     expect(sqlOutsideStorage(fixture)).toEqual(['packages/server/src/things.service.ts'])
+  })
+
+  it('lets only routes and http/ raise HttpError: services answer problems as values, no exceptions', () => {
+    expect(httpErrorsOutsideRoutes(repoRoot)).toEqual([])
+    // the check sees real imports: routes raise HttpError
+    expect(product.filter((f) => find(parse(f), importsHttpError) > 0).length).toBeGreaterThan(10)
+    // …and flags a deliberate violation: a service importing HttpError
+    const fixture = resolve(import.meta.dirname, 'fixtures/crossing')
+    expect(httpErrorsOutsideRoutes(fixture)).toEqual(['packages/server/src/things.service.ts'])
   })
 
   it('reads process.env only in Config and the entry points', () => {

@@ -15,17 +15,6 @@ const testSupport = ['\\.test\\.ts$', '/src/testing/', '/test-[^/]+\\.ts$']
  */
 export const storageLayer = ['\\.repo\\.ts$', `${server}db/`, `${server}(runtime|index)\\.ts$`]
 
-/** Modules that may not yet follow the HttpError rule: each entry is work left in issue 18 item 5. */
-export const httpErrorOutsideRoutes: string[] = [
-  'services/uploads.service.ts',
-  'services/project-lookup.ts',
-  'services/projects.access.ts',
-  'resources/exclusions/exclusions.service.ts',
-  'resources/report-services/report-services.service.ts',
-  'resources/licences/licences.service.ts',
-]
-const exactly = (path: string) => `^packages/server/src/${path.replace(/\./g, '\\.')}$`
-
 export const serverRoleRules: IForbiddenRuleType[] = [
   {
     name: 'server-sql-only-in-repos',
@@ -51,8 +40,9 @@ export const serverRoleRules: IForbiddenRuleType[] = [
     severity: 'error',
     from: {
       path: server,
-      pathNot: ['\\.routes\\.ts$', `${server}http/`, ...testSupport, ...httpErrorOutsideRoutes.map(exactly)],
+      pathNot: ['\\.routes\\.ts$', `${server}http/`, ...testSupport],
     },
-    to: { path: `${server}http/errors\\.ts$` },
+    // the error and its mapping from a Problem (orThrow): a service answers the Problem itself
+    to: { path: `${server}http/(errors|problems)\\.ts$` },
   },
 ]

@@ -5,6 +5,7 @@ import { HttpError } from './errors'
 
 const statuses: Record<ProblemKind, number> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,

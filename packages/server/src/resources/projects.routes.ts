@@ -6,6 +6,7 @@ import { JIRA_FEATURE, PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
+import { orThrow } from '../http/problems'
 import { bindRoute } from '../http/route'
 import { findReportDelta } from '../notifications/report-delta.repo'
 import { canWrite, visibleProject, writableProject } from '../services/project-lookup'
@@ -82,7 +83,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   }
 
   bindRoute(app, routes.projectGet, async ({ params, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return presentProject(db, project, !canWrite(request.principal, project))
   })
 
@@ -96,20 +97,20 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
 
   // Whoever may change the project may open it to the public or close it again (§6 projects edit).
   bindRoute(app, routes.projectVisibility, async ({ params, body, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     const changed = (await setProjectPublic(db, project.uuid, body.isPublic)) ?? project
     return presentProject(db, changed, false)
   })
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
-    const projects = await listAccountProjects(db, listableView(request.principal, params.id))
+    const projects = await listAccountProjects(db, orThrow(listableView(request.principal, params.id)))
     return Promise.all(
       projects.map((project) => presentProject(db, project, !canWrite(request.principal, project))),
     )
   })
 
   bindRoute(app, routes.reportLatest, async ({ params, query, request, reply }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
     const uuid = await latestReportUuid(db, project.uuid, branch)
@@ -120,7 +121,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   })
 
   bindRoute(app, routes.reportById, async ({ params, query, request, reply }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const branch = query.branch?.trim() || undefined
     if (!(await sendReport(request, reply, project, params.reportId, branch, true))) {
       throw new HttpError(
@@ -132,13 +133,13 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   })
 
   bindRoute(app, routes.reportHistory, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return reportHistory(db, project.uuid, query.branch, query.limit)
   })
 
   // What a report has new since the previous one (issue 16): the live re-check's delta
   bindRoute(app, routes.reportDelta, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const branch = query.branch?.trim() || null
     const reportUuid = query.reportUuid?.trim() || null
     if (!branch && !reportUuid)

@@ -6,6 +6,7 @@ import { routes, UPLOAD_KEY_HEADER } from '@sextant/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
+import { orThrow } from '../http/problems'
 import { bindRoute } from '../http/route'
 import { readUploadedFiles, type UploadLimits } from '../http/upload-files'
 import type { PgBoss, Workers } from '../jobs/boss'
@@ -26,7 +27,7 @@ export function uploadRoutes(
   }
 
   bindRoute(app, routes.uploadSbom, async ({ params, query, request }) => {
-    await uploadTarget(db, request.principal, params.projectId, keyOf(request))
+    orThrow(await uploadTarget(db, request.principal, params.projectId, keyOf(request)))
     const read = await readUploadedFiles(request, limits, 'file')
     if (read.files.length === 0)
       throw new HttpError(400, "No SBOM was uploaded: send it as the multipart form field 'file'.")
@@ -35,33 +36,37 @@ export function uploadRoutes(
       const sbom = sbomFileFor(f.sentAs ?? '', f.content)
       return { ...f, path: sbom.path, label: sbom.label }
     })
-    const result = await startUploadAnalysis({
-      db,
-      boss,
-      principal: request.principal,
-      projectId: params.projectId,
-      query,
-      files,
-      source: 'sbom',
-      uploadKey: keyOf(request),
-    })
+    const result = orThrow(
+      await startUploadAnalysis({
+        db,
+        boss,
+        principal: request.principal,
+        projectId: params.projectId,
+        query,
+        files,
+        source: 'sbom',
+        uploadKey: keyOf(request),
+      }),
+    )
     workers?.notify()
     return result
   })
 
   bindRoute(app, routes.uploadManifests, async ({ params, query, request }) => {
-    await uploadTarget(db, request.principal, params.projectId, keyOf(request))
+    orThrow(await uploadTarget(db, request.principal, params.projectId, keyOf(request)))
     const { files } = await readUploadedFiles(request, limits)
-    const result = await startUploadAnalysis({
-      db,
-      boss,
-      principal: request.principal,
-      projectId: params.projectId,
-      query,
-      files,
-      source: 'manifests',
-      uploadKey: keyOf(request),
-    })
+    const result = orThrow(
+      await startUploadAnalysis({
+        db,
+        boss,
+        principal: request.principal,
+        projectId: params.projectId,
+        query,
+        files,
+        source: 'manifests',
+        uploadKey: keyOf(request),
+      }),
+    )
     workers?.notify()
     return result
   })

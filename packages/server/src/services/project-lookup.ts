@@ -1,20 +1,25 @@
-// The project a report-services request names (spec report-page §6; accounts-and-api §6): 404 when the
-// caller may not see it (uuids reveal nothing), 403 when they may see but not change it.
-
+// The project a report-services request names (spec report-page §6; accounts-and-api §6): not-found when
+// the caller may not see it (uuids reveal nothing), forbidden when they may see but not change it. Answers
+// a Result (STYLE rule 5); routes turn a problem into the HTTP error (http/problems.ts `orThrow`).
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
-import { HttpError } from '../http/errors'
 import { canRead, canUpload } from './projects.access'
 import { findProject, type ProjectRecord } from './projects.repo'
+import { fail, ok, type Result } from './result'
 
 export const NOT_AUTHORISED = 'This action is available only to authorized roles'
 
-export async function visibleProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
+const notFound = (id: string) =>
+  fail('not-found', `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
+
+export async function visibleProject(
+  db: Db,
+  principal: Principal,
+  id: string,
+): Promise<Result<ProjectRecord>> {
   const project = await findProject(db, id)
-  if (!project || !canRead(principal, project)) {
-    throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
-  }
-  return project
+  if (!project || !canRead(principal, project)) return notFound(id)
+  return ok(project)
 }
 
 /**
@@ -27,12 +32,14 @@ export function canWrite(principal: Principal, project: ProjectRecord): boolean 
 }
 
 /** Mitigate, recompute, refresh and CI calls: members who may edit the project (spec §6 private mode). */
-export async function writableProject(db: Db, principal: Principal, id: string): Promise<ProjectRecord> {
+export async function writableProject(
+  db: Db,
+  principal: Principal,
+  id: string,
+): Promise<Result<ProjectRecord>> {
   const project = await findProject(db, id)
   const visible = project && (canRead(principal, project) || canUpload(principal, project))
-  if (!project || !visible) {
-    throw new HttpError(404, `PROJECT NOT FOUND: there is no project ${id}, or it is not accessible to you.`)
-  }
-  if (!canWrite(principal, project)) throw new HttpError(403, `${NOT_AUTHORISED}.`)
-  return project
+  if (!project || !visible) return notFound(id)
+  if (!canWrite(principal, project)) return fail('forbidden', `${NOT_AUTHORISED}.`)
+  return ok(project)
 }

@@ -15,12 +15,12 @@
 // one they belong to for team roles) or else to the member's primary team; anonymous scans to none.
 import type { Db } from '../db/connection'
 import type { Principal } from '../http/auth'
-import { HttpError } from '../http/errors'
 import { grantOf } from '../http/permissions'
 import { findTeam } from '../resources/teams/teams.repo'
 import { DEFAULT_ACCOUNT_UUID } from './identity.repo'
 import { isUuid, type ProjectRecord } from './projects.repo'
 import { inView, type ProjectView } from './projects.view'
+import { fail, ok, type Result } from './result'
 import { digestToken, newAccessToken, sameSecret } from './secrets'
 
 /** The teams whose projects a team role may see; null when the caller's access is not through teams. */
@@ -92,35 +92,35 @@ export async function ownerTeamOf(
   db: Db,
   principal: Principal,
   requested: string | undefined,
-): Promise<string | null> {
+): Promise<Result<string | null>> {
   const wanted = requested?.trim()
   if (principal.kind !== 'member') {
     if (wanted)
-      throw new HttpError(
-        400,
+      return fail(
+        'invalid',
         'teamUuid: anonymous scans go to the public default account and belong to no team; sign in to choose a team.',
       )
-    return null
+    return ok(null)
   }
   if (!wanted) {
     const primary = principal.member.primaryTeamUuid
-    return primary && principal.member.teamUuids.includes(primary) ? primary : null
+    return ok(primary && principal.member.teamUuids.includes(primary) ? primary : null)
   }
-  const missing = new HttpError(404, `teamUuid: there is no active team ${wanted} that you may see.`)
-  if (!isUuid(wanted)) throw missing
+  const missing = fail('not-found', `teamUuid: there is no active team ${wanted} that you may see.`)
+  if (!isUuid(wanted)) return missing
   const team = wanted.toLowerCase()
   const teams = teamsOf(principal)
-  if (teams !== null && !teams.includes(team)) throw missing
+  if (teams !== null && !teams.includes(team)) return missing
   const found = await findTeam(db, team)
-  if (!found?.active || found.accountUuid !== principal.account.uuid) throw missing
-  return team
+  if (!found?.active || found.accountUuid !== principal.account.uuid) return missing
+  return ok(team)
 }
 
 /**
  * The projects the caller may list for an account ('me', 'default' or a uuid): their own account's, the
  * public default account's, or any for sysadmins. Another account answers 404, never its data.
  */
-export function listableView(principal: Principal, id: string): ProjectView {
+export function listableView(principal: Principal, id: string): Result<ProjectView> {
   const accountUuid =
     id === 'me' ? principal.account.uuid : id === 'default' ? DEFAULT_ACCOUNT_UUID : id.toLowerCase()
   const allowed =
@@ -128,6 +128,6 @@ export function listableView(principal: Principal, id: string): ProjectView {
     (accountUuid === principal.account.uuid ||
       accountUuid === DEFAULT_ACCOUNT_UUID ||
       (principal.kind === 'member' && principal.member.sysadmin))
-  if (!allowed) throw new HttpError(404, `There is no account ${id} that you may see.`)
-  return viewOf(principal, accountUuid)
+  if (!allowed) return fail('not-found', `There is no account ${id} that you may see.`)
+  return ok(viewOf(principal, accountUuid))
 }

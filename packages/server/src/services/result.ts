@@ -6,6 +6,8 @@ import type { ApiError } from '@sextant/contract'
 export type ProblemKind =
   /** The request names something malformed or not allowed here (400). */
   | 'invalid'
+  /** The caller must say who they are (or show a key) first (401). */
+  | 'unauthenticated'
   /** The caller may not do this (403). */
   | 'forbidden'
   /** The thing does not exist, or the caller may not see it (404). */

@@ -12,7 +12,6 @@ import {
 import type { Db } from '../db/connection'
 import { inTransaction, jobsIn } from '../db/transaction'
 import type { Principal } from '../http/auth'
-import { HttpError } from '../http/errors'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
 import { insertAnalysis, insertAnalysisFiles } from './analyses.repo'
@@ -24,6 +23,7 @@ import {
   type ProjectRecord,
   sameProjectCandidates,
 } from './projects.repo'
+import { fail, ok, type Result } from './result'
 import { newUuid } from './secrets'
 
 export interface UploadedFile {
@@ -121,35 +121,37 @@ export async function uploadTarget(
   principal: Principal,
   projectId: string,
   uploadKey: string | undefined,
-): Promise<ProjectRecord | null> {
+): Promise<Result<ProjectRecord | null>> {
   if (projectId === 'new') {
     if (!canCreateProject(principal))
-      throw new HttpError(
-        403,
+      return fail(
+        'forbidden',
         `Your role (${principal.kind === 'member' ? principal.member.role : 'anonymous'}) may not create projects: ask an account Administrator or a team administrator, or upload to an existing project.`,
       )
-    return null
+    return ok(null)
   }
   const existing = await findProject(db, projectId)
-  if (existing && canUpload(principal, existing, uploadKey)) return existing
+  if (existing && canUpload(principal, existing, uploadKey)) return ok(existing)
   if (!existing || !canRead(principal, existing))
-    throw new HttpError(
-      404,
+    return fail(
+      'not-found',
       `There is no project ${projectId} that you may upload to. Use 'new' to create one.`,
     )
   if (principal.kind !== 'member')
-    throw new HttpError(
-      401,
+    return fail(
+      'unauthenticated',
       `Adding a scan to project ${projectId} needs its upload key (header X-Upload-Key), given once when it was created, or a signed-in member who may change it. Use 'new' to create a project.`,
     )
-  throw new HttpError(403, `Your role (${principal.member.role}) may not add scans to project ${projectId}.`)
+  return fail('forbidden', `Your role (${principal.member.role}) may not add scans to project ${projectId}.`)
 }
 
-export async function startUploadAnalysis(input: StartUploadInput): Promise<UploadResponse> {
+export async function startUploadAnalysis(input: StartUploadInput): Promise<Result<UploadResponse>> {
   const { db, boss, principal, projectId, query, files } = input
-  let existing = await uploadTarget(db, principal, projectId, input.uploadKey)
+  const target = await uploadTarget(db, principal, projectId, input.uploadKey)
+  if (!target.ok) return target
+  let existing = target.value
   if (files.length === 0)
-    throw new HttpError(400, "No file was uploaded: send the files as multipart form parts (field 'file').")
+    return fail('invalid', "No file was uploaded: send the files as multipart form parts (field 'file').")
 
   const sources: SourceFile[] = files.map((f) => ({ path: f.path, content: f.content.toString('utf8') }))
   const extraction = extractProject(sources)
@@ -160,8 +162,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     const first = extraction.errors[0]!
     const file = labelOf(first.file)
     const where = first.line !== undefined ? `${file}, line ${first.line}` : file
-    throw new HttpError(
-      400,
+    return fail(
+      'invalid',
       `${where}: ${first.message}`,
       extraction.errors.map((e) => ({ ...e, file: labelOf(e.file) })),
     )
@@ -171,8 +173,8 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
   // analysis job: they need the registries.
   const builds = buildsToResolve(sources).map((b) => b.file)
   if (extraction.files.length === 0 && builds.length === 0) {
-    throw new HttpError(
-      400,
+    return fail(
+      'invalid',
       `None of the uploaded files is a supported manifest, lockfile or SBOM: ${files.map((f) => labelOf(f.path)).join(', ')}.`,
     )
   }
@@ -181,7 +183,9 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
   existing ??= await sameProject(db, principal, name, query.url?.trim() || null)
   // The owning team of a new project; `teamUuid` is still checked on an existing project (a wrong one is
   // a mistake worth saying) but never moves the project to another team.
-  const teamUuid = await ownerTeamOf(db, principal, query.teamUuid)
+  const owner = await ownerTeamOf(db, principal, query.teamUuid)
+  if (!owner.ok) return owner
+  const teamUuid = owner.value
   const projectUuid = existing?.uuid ?? newUuid()
   // A public project made without sign-in gets the key that adds its later scans (issue 13 item 10).
   const uploadKey = !existing && principal.kind === 'anonymous' ? newUploadKey() : null
@@ -213,7 +217,7 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     // Queued inside the same transaction: the job exists exactly when the analysis does.
     await boss.send(ANALYSE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
   })
-  return {
+  return ok({
     projectUuid,
     projectCreated: !existing,
     branch: query.branch,
@@ -221,5 +225,5 @@ export async function startUploadAnalysis(input: StartUploadInput): Promise<Uplo
     status: 'QUEUED',
     files: [...new Set([...extraction.files, ...builds])].sort(),
     ...(uploadKey ? { uploadKey: uploadKey.key } : {}),
-  }
+  })
 }

@@ -17,6 +17,7 @@ import type { AssistantConfig } from '../../config'
 import type { Db } from '../../db/connection'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import { visibleProject } from '../../services/project-lookup'
@@ -52,7 +53,7 @@ async function readableReport(
   projectId: string,
   reportId: string,
 ): Promise<Report> {
-  const project = await visibleProject(db, principal, projectId)
+  const project = orThrow(await visibleProject(db, principal, projectId))
   const json = await reportJsonById(db, project.uuid, reportId)
   if (!json) throw new HttpError(404, `NOT FOUND: this project has no report ${reportId}.`)
   return JSON.parse(json) as Report
@@ -184,7 +185,7 @@ export function assistantRoutes(
     const conversation = await findConversation(db, owner, params.id)
     if (!conversation) throw new HttpError(404, `There is no conversation ${params.id} of yours.`)
     // The caller must still be able to read the report the conversation is about.
-    await visibleProject(db, request.principal, conversation.projectUuid)
+    orThrow(await visibleProject(db, request.principal, conversation.projectUuid))
     // The first user turn is the report context; the others are the member's questions.
     const asked = conversation.turns.filter((t) => t.role === 'user').length - 1
     if (asked >= maxQuestions)

@@ -15,6 +15,7 @@ import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { mb, readUploadedFiles, tooManyBytes, tooManyFiles, type UploadLimits } from '../../http/upload-files'
 import type { PgBoss, Workers } from '../../jobs/boss'
@@ -87,7 +88,7 @@ function present(b: BuildRow, accountThresholds: ScoreThresholds): BuildDto {
 async function ownBuild(db: Db, principal: Principal, id: string): Promise<BuildRow> {
   const build = /^[0-9a-f-]{36}$/i.test(id) ? await findBuild(db, id) : null
   if (!build) throw new HttpError(404, `There is no build ${id}.`)
-  await writableProject(db, principal, build.project_uuid)
+  orThrow(await writableProject(db, principal, build.project_uuid))
   return build
 }
 
@@ -104,7 +105,7 @@ async function projectForUrl(
   // Only among the projects the caller may see (issue 13: no lookup before the access check), so a
   // project of another team is neither named nor reached through its URL.
   const found = await projectWithUrl(db, ownView(principal), url)
-  if (found) return (await writableProject(db, principal, found)).uuid
+  if (found) return orThrow(await writableProject(db, principal, found)).uuid
   if (!canCreateProject(principal)) {
     throw new HttpError(
       403,
@@ -112,7 +113,7 @@ async function projectForUrl(
     )
   }
   const uuid = newUuid()
-  const teamUuid = await ownerTeamOf(db, principal, undefined)
+  const teamUuid = orThrow(await ownerTeamOf(db, principal, undefined))
   await inTransaction(db, (client) =>
     insertProject(client, {
       uuid,
@@ -141,7 +142,7 @@ export function buildRoutes(
 
   bindRoute(app, routes.buildCreate, async ({ body, request }) => {
     const projectUuid = body.projectUuid
-      ? (await writableProject(db, request.principal, body.projectUuid)).uuid
+      ? orThrow(await writableProject(db, request.principal, body.projectUuid)).uuid
       : await projectForUrl(db, request.principal, body.url!, body.name)
     const running = await runningBuildOf(db, projectUuid, body.branch)
     if (running)
@@ -187,16 +188,18 @@ export function buildRoutes(
     const build = await ownBuild(db, request.principal, params.id)
     if (build.started) return show(build.uuid)
     const files = await buildFiles(db, build.uuid)
-    const started = await startUploadAnalysis({
-      db,
-      boss,
-      principal: request.principal,
-      projectId: build.project_uuid,
-      query: { branch: build.branch },
-      files,
-      source: 'manifests',
-      thresholds: build.thresholds,
-    })
+    const started = orThrow(
+      await startUploadAnalysis({
+        db,
+        boss,
+        principal: request.principal,
+        projectId: build.project_uuid,
+        query: { branch: build.branch },
+        files,
+        source: 'manifests',
+        thresholds: build.thresholds,
+      }),
+    )
     await markStarted(db, build.uuid, started.analysisUuid)
     workers?.notify()
     return show(build.uuid)

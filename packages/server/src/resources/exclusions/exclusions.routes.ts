@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection'
 import { inTransaction } from '../../db/transaction'
 import type { Principal } from '../../http/auth'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { NOT_AUTHORISED, visibleProject, writableProject } from '../../services/project-lookup'
 import { latestReportUuid, reportDocumentById } from '../../services/reports.repo'
@@ -46,7 +47,7 @@ function creatorOf(principal: Principal): string | null {
 
 export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.exclusionsList, async ({ params, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     // Names of the account's members only for its own members (a public project's visitors see when, not who).
     const p = request.principal
     const insider = p.kind === 'member' && (p.account.uuid === project.accountUuid || p.member.sysadmin)
@@ -58,11 +59,13 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.exclusionsCreate, async ({ params, body, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
-    const list = parseContentText(body.content, {
-      creatorUuid: creatorOf(request.principal),
-      scope: 'branch',
-    })
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
+    const list = orThrow(
+      parseContentText(body.content, {
+        creatorUuid: creatorOf(request.principal),
+        scope: 'branch',
+      }),
+    )
     await insertExclusions(
       db,
       { accountUuid: project.accountUuid, projectUuid: project.uuid, branch: params.branch },
@@ -72,7 +75,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.exclusionsDelete, async ({ params, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     const stored = await findExclusion(db, params.exclusionId)
     if (!stored || stored.projectUuid !== project.uuid || stored.branch !== params.branch) {
       throw new HttpError(
@@ -90,7 +93,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.exclusionsFile, async ({ params, query, request, reply }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const own = await listBranchExclusions(db, project.uuid, params.branch)
     const file = writeMeterianFile(own, { full: query.full === 'true' })
     reply
@@ -102,7 +105,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.exclusionsVex, async ({ params, request, reply }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const [exclusions, reportUuid] = await Promise.all([
       exclusionsInForce(db, project, params.branch),
       latestReportUuid(db, project.uuid, params.branch),
@@ -134,11 +137,13 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
     const p = request.principal
     if (p.kind === 'member' && !p.member.sysadmin && p.member.role !== 'Administrator')
       throw new HttpError(403, `${NOT_AUTHORISED}: account-wide exclusions are for account administrators.`)
-    const [exclusion] = parseExclusionContent(body, {
-      creatorUuid: creatorOf(p),
-      scope: 'account',
-      domain: query.domain,
-    })
+    const [exclusion] = orThrow(
+      parseExclusionContent(body, {
+        creatorUuid: creatorOf(p),
+        scope: 'account',
+        domain: query.domain,
+      }),
+    )
     if (!exclusion || exclusion.readonly) throw new HttpError(400, 'Send one exclusion.')
     await insertExclusions(db, { accountUuid: account, projectUuid: null, branch: null }, [exclusion])
     return presentExclusion(exclusion)

@@ -1,5 +1,5 @@
 // Exclusion requests (spec report-page §5 validation, §7 calls; accounts-and-api §7 "Exclusions"):
-// `content` parsed strictly (a bad entry answers 400 naming its JSON path; a blank description answers
+// `content` parsed strictly (a bad entry is an 'invalid' problem naming its JSON path; a blank description
 // 'Please add a reasonable description'), entries made into stored exclusions, and the wire shape.
 import type { ExclusionDto } from '@sextant/contract'
 import {
@@ -13,7 +13,7 @@ import {
   layoutEntryOf,
   parseExclusionEntry,
 } from '@sextant/engine'
-import { HttpError } from '../../http/errors'
+import { fail, ok, type Result } from '../../services/result'
 import { newUuid } from '../../services/secrets'
 
 export function presentExclusion(e: Exclusion): ExclusionDto {
@@ -42,11 +42,11 @@ export function presentExclusion(e: Exclusion): ExclusionDto {
   }
 }
 
-function badRequest(path: string, message: string): HttpError {
+function badRequest(path: string, message: string): Result<never> {
   // the spec's message alone for the one validation the page performs itself (§5)
   if (message === DESCRIPTION_REQUIRED)
-    return new HttpError(400, DESCRIPTION_REQUIRED, [{ field: path, message }])
-  return new HttpError(400, `${path}: ${message}`, [{ field: path, message }])
+    return fail('invalid', DESCRIPTION_REQUIRED, [{ field: path, message }])
+  return fail('invalid', `${path}: ${message}`, [{ field: path, message }])
 }
 
 /** The collection an entry belongs to when it does not say (v1 bodies): by domain, then by its key. */
@@ -70,41 +70,36 @@ export interface ParseOptions {
   domain?: string | undefined
 }
 
-/** One entry or a whole `.meterian` layout, all or nothing: any bad entry answers 400. */
-export function parseExclusionContent(json: unknown, options: ParseOptions): Exclusion[] {
+/** One entry or a whole `.meterian` layout, all or nothing: any bad entry is the problem. */
+export function parseExclusionContent(json: unknown, options: ParseOptions): Result<Exclusion[]> {
   const defaults = { readonly: false, creatorUuid: options.creatorUuid, scope: options.scope }
   if (isObject(json) && json.exclusions !== undefined) {
     const { exclusions, warnings } = exclusionsOfLayout(json, defaults, () => newUuid())
     const first = warnings[0]
-    if (first) throw badRequest(first.path, first.message)
-    if (exclusions.length === 0) throw new HttpError(400, 'content: the layout holds no exclusion.')
-    return exclusions
+    if (first) return badRequest(first.path, first.message)
+    if (exclusions.length === 0) return fail('invalid', 'content: the layout holds no exclusion.')
+    return ok(exclusions)
   }
-  if (!isObject(json)) throw new HttpError(400, 'content: an exclusion must be a JSON object.')
+  if (!isObject(json)) return fail('invalid', 'content: an exclusion must be a JSON object.')
   const source = sourceOf(json, options.domain)
-  if (!source) {
-    throw new HttpError(
-      400,
+  if (!source)
+    return fail(
+      'invalid',
       `content.source: say which exclusion this is, one of ${EXCLUSION_SOURCES.join(', ')}.`,
     )
-  }
-  if (options.domain && domainOfSource(source) !== options.domain) {
-    throw new HttpError(
-      400,
-      `content.source: '${source}' is not an exclusion of the ${options.domain} domain.`,
-    )
-  }
+  if (options.domain && domainOfSource(source) !== options.domain)
+    return fail('invalid', `content.source: '${source}' is not an exclusion of the ${options.domain} domain.`)
   const r = parseExclusionEntry(source, json, 'content', defaults)
-  if (!r.ok) throw badRequest(r.path, r.message)
-  return [{ ...r.exclusion, id: newUuid() }]
+  if (!r.ok) return badRequest(r.path, r.message)
+  return ok([{ ...r.exclusion, id: newUuid() }])
 }
 
-export function parseContentText(text: string, options: ParseOptions): Exclusion[] {
+export function parseContentText(text: string, options: ParseOptions): Result<Exclusion[]> {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new HttpError(400, 'content: not valid JSON (send the exclusion as a JSON string).')
+    return fail('invalid', 'content: not valid JSON (send the exclusion as a JSON string).')
   }
   return parseExclusionContent(json, options)
 }

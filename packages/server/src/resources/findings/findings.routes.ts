@@ -21,12 +21,12 @@ export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outb
   }
 
   bindRoute(app, routes.findingsList, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return orThrow(await reportFindings(db, project.uuid, params.branch, query.reportUuid))
   })
 
   bindRoute(app, routes.findingsCsv, async ({ params, body, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const found = orThrow(await reportFindings(db, project.uuid, params.branch, body.reportUuid))
     const csv = orThrow(csvOfShown(found, body.columns, body.keys))
     const stem = `${project.name || 'project'}-${params.branch}`.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '')
@@ -34,7 +34,7 @@ export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outb
   })
 
   bindRoute(app, routes.findingsPlan, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return orThrow(await reportRemediationPlan(db, sources, project.uuid, params.branch, query.reportUuid))
   })
 }

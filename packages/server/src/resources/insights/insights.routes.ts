@@ -7,6 +7,7 @@
 import { routes } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { visibleProject } from '../../services/project-lookup'
 import { listableView, ownView, viewOf } from '../../services/projects.access'
@@ -59,7 +60,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
   })
 
   bindRoute(app, routes.reportSummary, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const owner = { projectUuid: project.uuid }
     const [latest, points] = await Promise.all([
       latestReports(db, owner, null),
@@ -94,7 +95,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
   })
 
   bindRoute(app, routes.accountProjectsCount, async ({ params, request }) => ({
-    count: await countAccountProjects(db, listableView(request.principal, params.id)),
+    count: await countAccountProjects(db, orThrow(listableView(request.principal, params.id))),
   }))
 
   bindRoute(app, routes.securityMetrics, async ({ request }) => {

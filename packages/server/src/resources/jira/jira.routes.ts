@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import { sealSecretFor, secretForTarget } from '../../integrations/stored-secret'
@@ -153,7 +154,9 @@ export function jiraRoutes(app: FastifyInstance, db: Db, config: Config, outboun
     projectId: string,
     write: boolean,
   ): Promise<ProjectRecord> {
-    const project = await (write ? writableProject : visibleProject)(db, request.principal, projectId)
+    const project = orThrow(
+      await (write ? writableProject : visibleProject)(db, request.principal, projectId),
+    )
     if (project.accountUuid !== accountUuid)
       throw new HttpError(404, `PROJECT NOT FOUND: account ${accountUuid} has no project ${projectId}.`)
     return project

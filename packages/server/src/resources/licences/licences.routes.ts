@@ -7,6 +7,7 @@ import { searchLicences } from '@sextant/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import { scopedAccount } from '../members/members.routes'
 import {
@@ -60,7 +61,7 @@ export function licenceRoutes(app: FastifyInstance, db: Db): void {
   )
 
   bindRoute(app, routes.licencePolicyCreate, async ({ body, request }) => {
-    const fields = policyFieldsFrom(body, null)
+    const fields = orThrow(policyFieldsFrom(body, null))
     return presentPolicy(await savePolicy(db, scopedAccount(request), randomUUID(), fields))
   })
 
@@ -74,7 +75,7 @@ export function licenceRoutes(app: FastifyInstance, db: Db): void {
     const account = scopedAccount(request)
     const policy = await findPolicy(db, account, params.policyId)
     if (!policy) throw noPolicy(params.policyId)
-    const fields = policyFieldsFrom(body, fieldsOf(policy))
+    const fields = orThrow(policyFieldsFrom(body, fieldsOf(policy)))
     return presentPolicy(await savePolicy(db, account, policy.uuid, fields))
   })
 

@@ -14,7 +14,7 @@ import {
   licencePolicyFromTemplate,
 } from '@sextant/engine'
 import type { Db } from '../../db/connection'
-import { HttpError } from '../../http/errors'
+import { fail, ok, type Result } from '../../services/result'
 import {
   type LibraryKey,
   listCopyrights,
@@ -32,36 +32,36 @@ export function validLicenceId(id: string): string | null {
   return canonicalSpdxId(trimmed)
 }
 
-function canonicalList(ids: readonly string[]): string[] {
+function canonicalList(ids: readonly string[]): Result<string[]> {
   const out: string[] = []
   for (const id of ids) {
     const canonical = validLicenceId(id)
     if (!canonical)
-      throw new HttpError(
-        400,
+      return fail(
+        'invalid',
         `'${id}' is not an SPDX licence id: list account-specific licences under customLicences.`,
       )
     if (!out.includes(canonical)) out.push(canonical)
   }
-  return out
+  return ok(out)
 }
 
 const unique = (xs: readonly string[]) => [...new Set(xs.map((x) => x.trim()))]
 
-/** The policy a create (`base` null) or change request describes; 400 for what cannot be a policy. */
-export function policyFieldsFrom(body: LicencePolicyBody, base: PolicyFields | null): PolicyFields {
+/** The policy a create (`base` null) or change request describes; 'invalid' for what cannot be a policy. */
+export function policyFieldsFrom(body: LicencePolicyBody, base: PolicyFields | null): Result<PolicyFields> {
   const projectPatterns = unique(body.projectPatterns ?? base?.projectPatterns ?? [])
   const tags = unique(body.tags ?? base?.tags ?? [])
   const listsSent =
     body.kind !== undefined || body.licences !== undefined || body.customLicences !== undefined
   if (body.template) {
     if (listsSent)
-      throw new HttpError(
-        400,
+      return fail(
+        'invalid',
         'A template policy takes its kind and licences from the template: send one or the other.',
       )
     const t = LICENCE_POLICY_TEMPLATES.find((x) => x.key === body.template)!
-    return {
+    return ok({
       name: body.name ?? (base && base.template === body.template ? base.name : t.name),
       kind: t.kind,
       licences: [],
@@ -69,19 +69,20 @@ export function policyFieldsFrom(body: LicencePolicyBody, base: PolicyFields | n
       projectPatterns,
       tags,
       template: body.template,
-    }
+    })
   }
   // A change of a template policy's lists makes it an ordinary one.
   const fromTemplate = base?.template && listsSent ? null : (base?.template ?? null)
   const name = body.name ?? base?.name
   const kind = body.kind ?? base?.kind
-  if (!name || !kind) throw new HttpError(400, licenceMessages.missing)
-  if (fromTemplate) return { ...base!, name, projectPatterns, tags }
+  if (!name || !kind) return fail('invalid', licenceMessages.missing)
+  if (fromTemplate) return ok({ ...base!, name, projectPatterns, tags })
   const licences = canonicalList(body.licences ?? base?.licences ?? [])
+  if (!licences.ok) return licences
   const customLicences = unique(body.customLicences ?? base?.customLicences ?? [])
-  if (licences.length === 0 && customLicences.length === 0)
-    throw new HttpError(400, 'A licence policy needs at least one licence (or a template).')
-  return { name, kind, licences, customLicences, projectPatterns, tags, template: null }
+  if (licences.value.length === 0 && customLicences.length === 0)
+    return fail('invalid', 'A licence policy needs at least one licence (or a template).')
+  return ok({ name, kind, licences: licences.value, customLicences, projectPatterns, tags, template: null })
 }
 
 function templateLicences(p: StoredPolicy): readonly string[] {

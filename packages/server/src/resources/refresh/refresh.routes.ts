@@ -7,6 +7,7 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connection'
 import { inTransaction, jobsIn } from '../../db/transaction'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import type { OutboundClient } from '../../http-client'
 import type { PgBoss, Workers } from '../../jobs/boss'
@@ -52,7 +53,7 @@ export function refreshRoutes(
     const p = request.principal
     if (p.kind !== 'member') throw new HttpError(401, 'This needs a signed-in user.')
     const repository = await guard(body.url)
-    const teamUuid = await ownerTeamOf(db, p, undefined)
+    const teamUuid = orThrow(await ownerTeamOf(db, p, undefined))
     const uuid = newUuid()
     await inTransaction(db, async (client) => {
       await insertProject(client, {
@@ -69,7 +70,7 @@ export function refreshRoutes(
   })
 
   bindRoute(app, routes.projectRefresh, async ({ params, query, request }) => {
-    const project = await writableProject(db, request.principal, params.id)
+    const project = orThrow(await writableProject(db, request.principal, params.id))
     if (!project.url)
       throw new HttpError(400, 'This project has no repository URL: it is analysed from uploads.')
     if (!isSafeBranch(query.branch))

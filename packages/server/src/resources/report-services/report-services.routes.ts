@@ -6,6 +6,7 @@ import { diffReports } from '@sextant/engine'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
 import { HttpError } from '../../http/errors'
+import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
 import type { PgBoss, Workers } from '../../jobs/boss'
 import { visibleProject, writableProject } from '../../services/project-lookup'
@@ -20,21 +21,21 @@ export function reportServiceRoutes(
   workers: Workers | null,
 ): void {
   bindRoute(app, routes.reportRecompute, async ({ params, query, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
-    const queued = await startRecompute(db, boss, project, query.branch)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
+    const queued = orThrow(await startRecompute(db, boss, project, query.branch))
     workers?.notify()
     return queued
   })
 
   bindRoute(app, routes.reportRecomputeState, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return recomputeState(db, project, query.branch)
   })
 
   // Both reports must be the path project's and on the branch asked for (issue 13 item 5): a report uuid
   // of another project or branch answers 404 like one that does not exist.
   bindRoute(app, routes.reportDiff, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const toUuid = query.to ?? (await latestReportUuid(db, project.uuid, query.branch))
     const to = toUuid ? await reportDocumentById(db, project.uuid, toUuid, query.branch) : null
     if (!toUuid || !to)
@@ -53,7 +54,7 @@ export function reportServiceRoutes(
   })
 
   bindRoute(app, routes.reportOutcome, async ({ params, query, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     const updatedAt = await storeOutcome(db, project.uuid, query.branch, query.outcome)
     return {
       projectUuid: project.uuid,
@@ -64,7 +65,7 @@ export function reportServiceRoutes(
   })
 
   bindRoute(app, routes.reportOutcomeGet, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const stored = await findOutcome(db, project.uuid, query.branch)
     return {
       projectUuid: project.uuid,

@@ -5,11 +5,11 @@ import { exclusionsFingerprint, splitByExpiry } from '@sextant/engine'
 import { outOfDateState } from '../../advisories/reassess.repo'
 import type { Db } from '../../db/connection'
 import { inTransaction, jobsIn } from '../../db/transaction'
-import { HttpError } from '../../http/errors'
 import { RECOMPUTE_QUEUE } from '../../jobs/analyse.job'
 import type { PgBoss } from '../../jobs/boss'
 import type { ProjectRecord } from '../../services/projects.repo'
 import { latestReportState } from '../../services/reports.repo'
+import { fail, ok } from '../../services/result'
 import { newUuid } from '../../services/secrets'
 import { exclusionsInForce } from '../exclusions/exclusions.repo'
 import { branchBusy, copyAnalysis } from './report-services.repo'
@@ -17,23 +17,26 @@ import { branchBusy, copyAnalysis } from './report-services.repo'
 export async function startRecompute(db: Db, boss: PgBoss, project: ProjectRecord, branch: string) {
   const latest = await latestReportState(db, project.uuid, branch)
   if (!latest)
-    throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report to recompute yet.`)
-  if (!latest.analysisUuid)
-    throw new HttpError(
-      409,
+    return fail('not-found', `NOT FOUND: branch '${branch}' of this project has no report to recompute yet.`)
+  const from = latest.analysisUuid
+  if (!from)
+    return fail(
+      'conflict',
       'The analysis behind the latest report is gone: refresh or upload the project again.',
     )
   const analysisUuid = newUuid()
-  await inTransaction(db, async (client) => {
-    if (!(await copyAnalysis(client, latest.analysisUuid!, analysisUuid, 'recompute'))) {
-      throw new HttpError(
-        409,
-        'The latest report has no stored dependency graph: refresh or upload the project again.',
-      )
-    }
+  // nothing is written when the copy finds no graph: the job is queued only with its analysis
+  const copied = await inTransaction(db, async (client) => {
+    if (!(await copyAnalysis(client, from, analysisUuid, 'recompute'))) return false
     await boss.send(RECOMPUTE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
+    return true
   })
-  return { projectUuid: project.uuid, branch, analysisUuid, status: 'QUEUED' as const }
+  if (!copied)
+    return fail(
+      'conflict',
+      'The latest report has no stored dependency graph: refresh or upload the project again.',
+    )
+  return ok({ projectUuid: project.uuid, branch, analysisUuid, status: 'QUEUED' as const })
 }
 
 export async function recomputeState(db: Db, project: ProjectRecord, branch: string) {

@@ -61,7 +61,7 @@ export function rkvstRoutes(app: FastifyInstance, db: Db, config: Config, outbou
 
   /** A project of the account in the path that the caller may see (or change, with `write`). */
   async function projectOf(request: FastifyRequest, uuid: string, id: string, write: boolean) {
-    const project = await (write ? writableProject : visibleProject)(db, request.principal, id)
+    const project = orThrow(await (write ? writableProject : visibleProject)(db, request.principal, id))
     if (project.accountUuid !== uuid)
       throw new HttpError(404, `PROJECT NOT FOUND: account ${uuid} has no project ${id}.`)
     return project

@@ -19,7 +19,7 @@ export const MAX_SARIF_BYTES = 8 * 1024 * 1024
 
 export function sashaRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.uploadSarif, async ({ params, query, request, reply }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     if (!request.isMultipart())
       throw new HttpError(400, "Send the SARIF file as the multipart form field 'file'.")
     const part = await request.file({ limits: { fileSize: MAX_SARIF_BYTES, files: 1 } })
@@ -37,7 +37,7 @@ export function sashaRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.sashaReport, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const stored = await latestSasha(db, project.uuid, query.branch)
     if (!stored)
       throw new HttpError(

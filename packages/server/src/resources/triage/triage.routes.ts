@@ -24,12 +24,12 @@ export function actorOf(principal: Principal): Actor | null {
 
 export function triageRoutes(app: FastifyInstance, db: Db): void {
   bindRoute(app, routes.triageList, async ({ params, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return (await listAnalyses(db, project.uuid, params.branch)).map(presentAnalysis)
   })
 
   bindRoute(app, routes.triageSet, async ({ params, body, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     const a = body.analysis
     return orThrow(
       await triageFindings(
@@ -51,7 +51,7 @@ export function triageRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.triageEvents, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const p = request.principal
     if (p.kind !== 'member' || (p.account.uuid !== project.accountUuid && !p.member.sysadmin))
       throw new HttpError(404, "A finding's audit trail is for members of the project's account.")
@@ -77,13 +77,13 @@ export function triageRoutes(app: FastifyInstance, db: Db): void {
   })
 
   bindRoute(app, routes.triageVexImport, async ({ params, body, request }) => {
-    const project = await writableProject(db, request.principal, params.projectId)
+    const project = orThrow(await writableProject(db, request.principal, params.projectId))
     const target = { accountUuid: project.accountUuid, projectUuid: project.uuid, branch: params.branch }
     return orThrow(await importVex(db, target, body.document, actorOf(request.principal)))
   })
 
   bindRoute(app, routes.triageOpenVex, async ({ params, request, reply }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const reportUuid = await latestReportUuid(db, project.uuid, params.branch)
     const report = reportUuid ? await reportDocumentById(db, project.uuid, reportUuid, params.branch) : null
     if (!report)
