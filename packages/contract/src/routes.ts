@@ -26,6 +26,7 @@ import { instanceLicenceRouteDefs } from './instance-licences.routes'
 import { isaacRouteDefs } from './isaac.routes'
 import { jiraRouteDefs } from './jira.routes'
 import { licenceRouteDefs } from './licences.routes'
+import { notificationLockRouteDefs } from './notification-locks.routes'
 import { notificationRouteDefs } from './notifications.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
@@ -33,6 +34,7 @@ import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
 import { rkvstRouteDefs } from './rkvst.routes'
 import { sashaRouteDefs } from './sasha.routes'
 import { siteNetworkRouteDefs } from './site-network.routes'
+import { statsRouteDefs } from './stats.routes'
 import { tagRouteDefs } from './tags.routes'
 import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
@@ -97,6 +99,8 @@ export const routes = {
   ...siteNetworkRouteDefs,
   ...cliRouteDefs,
   ...notificationRouteDefs,
+  ...notificationLockRouteDefs,
+  ...statsRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

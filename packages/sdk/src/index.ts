@@ -27,6 +27,7 @@ export {
   licenceFailureReason,
   licencesApi,
 } from './licences'
+export { type NotificationLocksApi, notificationLocksApi } from './notification-locks'
 export {
   type ChannelInput,
   type DeliveryFilters,
@@ -35,6 +36,7 @@ export {
   type RuleInput,
 } from './notifications'
 export { type RkvstApi, rkvstApi } from './rkvst'
+export { type StatsApi, statsApi } from './stats'
 export { type TagsApi, tagsApi } from './tags'
 export type { CallArgs, CallOptions, CallResult, StreamRouteName } from './types'
 export type { ManifestFile } from './uploads'

@@ -2,6 +2,7 @@
 // answers from a handler. No fetch mocks (STYLE rule 8; DESIGN §9).
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createSextantClient, type SextantClient } from './client'
 
 export interface Recorded {
   method: string
@@ -52,5 +53,21 @@ export async function startTestServer(handler: (request: Recorded) => Reply): Pr
     requests,
     close: () =>
       new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  }
+}
+
+/** A client whose fetch records each call as "METHOD url" and answers `body` with 200 (paths and queries). */
+export function recordingClient(body: unknown): { calls: string[]; client: SextantClient } {
+  const calls: string[] = []
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push(`${init?.method} ${String(url)}`)
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
+  }
+  return {
+    calls,
+    client: createSextantClient({ baseUrl: 'http://sextant.test', fetch: fetch as typeof globalThis.fetch }),
   }
 }

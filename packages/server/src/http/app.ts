@@ -18,6 +18,7 @@ import { downloadAndBadgeRoutes } from '../exports/register'
 import type { OutboundClient } from '../http-client'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { notificationRoutes } from '../notifications/notifications.routes'
+import { slackLockRoutes } from '../notifications/slack-locks.routes'
 import type { Metrics } from '../operations/metrics'
 import { operationsRoutes } from '../operations/operations.routes'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
@@ -48,6 +49,7 @@ import { refreshRoutes } from '../resources/refresh/refresh.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
 import { rkvstRoutes } from '../resources/rkvst/rkvst.routes'
 import { sashaRoutes } from '../resources/sasha/sasha.routes'
+import { statsRoutes } from '../resources/stats/stats.routes'
 import { tagRoutes } from '../resources/tags/tags.routes'
 import { teamRoutes } from '../resources/teams/teams.routes'
 import { tokenRoutes } from '../resources/tokens/tokens.routes'
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   instanceLicenceRoutes(app, db, config)
   sashaRoutes(app, db)
   notificationRoutes(app, db, config, deps.outbound)
+  slackLockRoutes(app, db)
+  statsRoutes(app, db)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

@@ -80,6 +80,7 @@ const expectations: Record<string, Expect> = {
   notificationUnsubscribe: byAccess('public'),
   notificationUnsubscribeLink: byAccess('public'),
   advisoryDbStats: byAccess('anonymous'),
+  publicVulns: byAccess('anonymous'),
   vulnCwe: byAccess('anonymous'),
   enrichmentDbStats: byAccess('anonymous'),
   dependencyAdvices: byAccess('anonymous'),
