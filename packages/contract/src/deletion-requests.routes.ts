@@ -24,6 +24,10 @@ export const deletionRequestSchema = z.object({
   createdAt: z.string(),
   /** When the report must be gone by, per the data terms: six months after the request. */
   deleteBy: z.string(),
+  /** When the retention job carried it out (issue 20), null while pending. */
+  completedAt: z.string().nullable(),
+  /** How many reports it deleted; null while pending. */
+  reportsDeleted: z.number().int().nullable(),
 })
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>
 

@@ -111,6 +111,8 @@ describe('a start with the registry', () => {
       // daily digests (issue 16), and reports stored by another process are evaluated within a minute
       ['notifications.digest', '0 7 * * *'],
       ['notifications.evaluate', '* * * * *'],
+      // due deletion requests are carried out hourly (issue 20; spec report-page §9)
+      ['retention.deletion-requests', '17 * * * *'],
     ])
     expect(schedules.find((s) => s.name === 'advisories.sync')?.data).toEqual({ reason: 'schedule' })
 
@@ -127,6 +129,7 @@ describe('a start with the registry', () => {
       'enrichment.sync',
       'notifications.digest',
       'notifications.evaluate',
+      'retention.deletion-requests',
     ])
   })
 

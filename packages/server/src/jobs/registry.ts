@@ -17,6 +17,7 @@ import { digestJob } from '../notifications/digest.job'
 import { evaluateJob } from '../notifications/evaluate.job'
 import { sendJob } from '../notifications/send.job'
 import { datadogMetricsJob } from '../resources/datadog/datadog.job'
+import { retentionJob } from '../resources/deletion-requests/retention.job'
 import { analyseJob, recomputeJob } from './analyse.job'
 import type { JobDefinition } from './job'
 import { refreshJob } from './refresh.job'
@@ -33,4 +34,5 @@ export const jobs: readonly JobDefinition<object>[] = [
   evaluateJob,
   sendJob,
   digestJob,
+  retentionJob,
 ]

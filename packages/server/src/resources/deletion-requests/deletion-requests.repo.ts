@@ -14,6 +14,8 @@ interface Row {
   production: boolean
   created_at: Date
   delete_by: Date
+  completed_at: Date | null
+  reports_deleted: number | null
 }
 
 const present = (r: Row): DeletionRequest => ({
@@ -26,6 +28,8 @@ const present = (r: Row): DeletionRequest => ({
   production: r.production,
   createdAt: r.created_at.toISOString(),
   deleteBy: r.delete_by.toISOString(),
+  completedAt: r.completed_at?.toISOString() ?? null,
+  reportsDeleted: r.reports_deleted,
 })
 
 export interface NewDeletionRequest {

@@ -47,6 +47,8 @@ describe.each(storageModes())('deletion requests on %s storage', (mode) => {
       projectUuid,
       email: 'owner@example.test',
       production: true,
+      completedAt: null,
+      reportsDeleted: null,
     })
     expect((await fetch(`${t.url}/api/v1/admin/deletion-requests`)).status).toBe(401)
   })
