@@ -27,7 +27,7 @@ import {
   DEFAULT_SECURITY_FILTERS,
   groupByVulnerability,
   SEVERITY_ORDER,
-} from '../../packages/web/src/features/security/security-model'
+} from '../../packages/web/src/shared/report/security-model'
 
 const auth = { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` }
 const project = (f: string) => readFileSync(join(corpusDir, 'projects/nodegoat', f))

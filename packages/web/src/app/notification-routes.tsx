@@ -2,10 +2,10 @@
 // them: the session and the §6 rights come from the auth and account features, and features/notifications
 // takes them as props, so no feature imports another.
 import type { RouteObject } from 'react-router-dom'
-import { AccountLayout } from '../features/account/account-layout'
-import { useRights } from '../features/account/use-rights'
-import { useSession } from '../features/auth/use-session'
 import { NotificationsPage } from '../features/notifications/notifications-page'
+import { useRights } from '../shared/account/use-rights'
+import { useSession } from '../shared/session/use-session'
+import { AccountLayout } from './account/account-layout'
 
 function AccountNotifications() {
   const { account } = useSession()

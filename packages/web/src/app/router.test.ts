@@ -26,7 +26,7 @@ function routePaths(file: URL): string[] {
 it('the router and the contract list the same pages', () => {
   const declared = [
     ...routePaths(new URL('./router.tsx', import.meta.url)),
-    ...routePaths(new URL('../features/account/routes.tsx', import.meta.url)),
+    ...routePaths(new URL('./account/routes.tsx', import.meta.url)),
     ...routePaths(new URL('./notification-routes.tsx', import.meta.url)),
   ].filter((p) => p !== '*')
   expect([...declared].sort()).toEqual([...appPages].sort())

@@ -1,12 +1,10 @@
 // The client routes of report-page §2 and DESIGN §6. The server answers index.html for every
 // non-API GET, so each of these addresses can be opened directly.
 import { createBrowserRouter } from 'react-router-dom'
-import { accountRoutes } from '../features/account/routes'
 import { LoginPage } from '../features/auth/login-page'
 import { DashboardPage } from '../features/projects/dashboard-page'
 import { HomePage } from '../features/projects/home-page'
 import { ProjectsPage } from '../features/projects/projects-page'
-import { ReportPage } from '../features/report/report-page'
 import { ContactPage } from '../features/static-pages/contact-page'
 import { DocsPage } from '../features/static-pages/docs-page'
 import { FaqPage } from '../features/static-pages/faq-page'
@@ -14,7 +12,9 @@ import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { PrivacyPage } from '../features/static-pages/privacy-page'
 import { StatusPage } from '../features/static-pages/status-page'
 import { TermsPage } from '../features/static-pages/terms-page'
+import { accountRoutes } from './account/routes'
 import { notificationRoutes } from './notification-routes'
+import { ReportPage } from './report/report-page'
 import { AppLayout } from './shell/app-layout'
 
 export function createRouter() {

@@ -15,9 +15,9 @@ import {
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useLocation } from 'react-router-dom'
-import { signInHref } from '../../features/auth/sign-in-rules'
-import { useSession } from '../../features/auth/use-session'
 import { initials } from '../../lib/format'
+import { signInHref } from '../../shared/session/sign-in-rules'
+import { useSession } from '../../shared/session/use-session'
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

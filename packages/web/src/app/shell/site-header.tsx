@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link as RouterLink, useMatch } from 'react-router-dom'
-import { useSession } from '../../features/auth/use-session'
+import { useSession } from '../../shared/session/use-session'
 import { FlaskIcon, LogoutIcon } from '../../ui/icons'
 import { AccountArea } from './account-area'
 import { BrandLogo } from './brand-logo'

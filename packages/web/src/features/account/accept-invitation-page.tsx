@@ -5,8 +5,8 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { accountApi, failureMessage } from './account-api'
-import { AuthCard } from './auth-card'
+import { accountApi, failureMessage } from '../../shared/account/account-api'
+import { AuthCard } from '../../shared/session/auth-card'
 import { PASSWORD_MIN, passwordProblem } from './password-rules'
 
 export function AcceptInvitationPage() {

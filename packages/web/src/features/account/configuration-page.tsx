@@ -6,17 +6,17 @@ import { Button, Group, Stack, Text } from '@mantine/core'
 import type { AccountConfiguration } from '@sextant/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
+import { useRights } from '../../shared/account/use-rights'
+import { useSession } from '../../shared/session/use-session'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { PageLoader } from '../../ui/page-loader'
-import { useSession } from '../auth/use-session'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
 import {
   AutoMitigationSection,
   ScopesSection,
   ScoringSection,
   ThresholdsSection,
 } from './configuration-sections'
-import { useRights } from './use-rights'
 
 export const CONFIGURATION_KEY = [...ACCOUNT_QUERY_KEY, 'configuration'] as const
 

@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { storeToken } from '../../lib/auth-storage'
-import { accountApi, failureMessage } from './account-api'
-import { AuthCard } from './auth-card'
+import { accountApi, failureMessage } from '../../shared/account/account-api'
+import { AuthCard } from '../../shared/session/auth-card'
 
 export function ConfirmSignUpPage() {
   const [search] = useSearchParams()

@@ -3,8 +3,8 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { accountApi, failureMessage } from './account-api'
-import { AuthCard } from './auth-card'
+import { accountApi, failureMessage } from '../../shared/account/account-api'
+import { AuthCard } from '../../shared/session/auth-card'
 import { emailProblem } from './password-rules'
 
 export function ForgotPasswordPage() {

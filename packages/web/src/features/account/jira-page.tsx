@@ -17,14 +17,14 @@ import {
 import type { JiraAccountConfig, JiraCheck } from '@sextant/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { failureMessage } from '../../shared/account/account-api'
+import { useAccountProjects } from '../../shared/account/use-account-projects'
+import { useRights } from '../../shared/account/use-rights'
+import { hasJiraFeature, JIRA_QUERY_KEY, jira } from '../../shared/jira/jira-api'
+import { useSession } from '../../shared/session/use-session'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { PageLoader } from '../../ui/page-loader'
 import { SectionCard } from '../../ui/section-card'
-import { useSession } from '../auth/use-session'
-import { hasJiraFeature, JIRA_QUERY_KEY, jira } from '../jira/jira-api'
-import { useAccountProjects } from '../projects/use-account-projects'
-import { failureMessage } from './account-api'
-import { useRights } from './use-rights'
 
 function CheckResult({ result, testId }: { result: JiraCheck | null; testId: string }) {
   if (!result) return null

@@ -4,10 +4,10 @@
 import { Badge, Box, Group, Stack, Text, Tooltip } from '@mantine/core'
 import type { Member, Role } from '@sextant/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
+import { GuardedButton } from '../../shared/account/guarded-button'
+import { NOT_AUTHORIZED, roleLabels } from '../../shared/account/rights'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
-import { GuardedButton } from './guarded-button'
-import { NOT_AUTHORIZED, roleLabels } from './rights'
 import { RoleSelect } from './role-select'
 
 interface MemberRowProps {

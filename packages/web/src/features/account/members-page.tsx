@@ -4,13 +4,13 @@
 import { Group, Stack, Text } from '@mantine/core'
 import type { Role } from '@sextant/contract'
 import { useQuery } from '@tanstack/react-query'
+import { ACCOUNT_QUERY_KEY, accountApi } from '../../shared/account/account-api'
+import { mayGrantRole } from '../../shared/account/rights'
+import { useRights } from '../../shared/account/use-rights'
+import { useSession } from '../../shared/session/use-session'
 import { SectionCard } from '../../ui/section-card'
-import { useSession } from '../auth/use-session'
-import { ACCOUNT_QUERY_KEY, accountApi } from './account-api'
 import { InviteMemberForm } from './invite-member-form'
 import { MemberRow } from './member-row'
-import { mayGrantRole } from './rights'
-import { useRights } from './use-rights'
 
 export const MEMBERS_KEY = [...ACCOUNT_QUERY_KEY, 'members'] as const
 

@@ -3,9 +3,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { SectionCard } from '../../ui/section-card'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
 import { TotpSetup } from './totp-setup'
 
 export const MFA_STATUS_KEY = [...ACCOUNT_QUERY_KEY, 'mfa-status'] as const

@@ -2,8 +2,8 @@
 // variants), labelled for people; roles above the signed-in member's own are shown but not choosable.
 import { Select, type SelectProps } from '@mantine/core'
 import { type Role, roleSchema } from '@sextant/contract'
-import { useSession } from '../auth/use-session'
-import { mayGrantRole, roleLabels } from './rights'
+import { mayGrantRole, roleLabels } from '../../shared/account/rights'
+import { useSession } from '../../shared/session/use-session'
 
 type RoleSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: Role

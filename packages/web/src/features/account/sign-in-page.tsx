@@ -2,10 +2,10 @@
 // second factor when the member has one: app, SMS or scratch code; accounts-and-api §7; DESIGN §7);
 // once signed in, on to ?next= (a path of this site) or My account.
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { SignInCard } from '../../shared/session/sign-in-card'
+import { safeNext } from '../../shared/session/sign-in-rules'
+import { useSession } from '../../shared/session/use-session'
 import { PageLoader } from '../../ui/page-loader'
-import { SignInCard } from '../auth/sign-in-card'
-import { safeNext } from '../auth/sign-in-rules'
-import { useSession } from '../auth/use-session'
 
 export function SignInPage() {
   const { status } = useSession()

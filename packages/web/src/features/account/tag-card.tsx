@@ -4,9 +4,9 @@ import { Badge, Group, MultiSelect, Paper, Stack, Text, TextInput } from '@manti
 import type { Tag } from '@sextant/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ACCOUNT_QUERY_KEY, failureMessage, tagApi } from '../../shared/account/account-api'
+import { GuardedButton } from '../../shared/account/guarded-button'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ACCOUNT_QUERY_KEY, failureMessage, tagApi } from './account-api'
-import { GuardedButton } from './guarded-button'
 import type { ProjectOption } from './tags-page'
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>

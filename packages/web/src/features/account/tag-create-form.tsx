@@ -2,9 +2,9 @@
 import { Group, MultiSelect, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { ACCOUNT_QUERY_KEY, failureMessage, tagApi } from '../../shared/account/account-api'
+import { GuardedButton } from '../../shared/account/guarded-button'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ACCOUNT_QUERY_KEY, failureMessage, tagApi } from './account-api'
-import { GuardedButton } from './guarded-button'
 import type { ProjectOption } from './tags-page'
 
 export function TagCreateForm({ allowed, projects }: { allowed: boolean; projects: ProjectOption[] }) {

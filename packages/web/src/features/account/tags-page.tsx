@@ -3,12 +3,12 @@
 // next report. Team administrators create tags; only Administrators change or delete them.
 import { Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { ACCOUNT_QUERY_KEY, tagApi } from '../../shared/account/account-api'
+import { useAccountProjects } from '../../shared/account/use-account-projects'
+import { useRights } from '../../shared/account/use-rights'
 import { SectionCard } from '../../ui/section-card'
-import { useAccountProjects } from '../projects/use-account-projects'
-import { ACCOUNT_QUERY_KEY, tagApi } from './account-api'
 import { TagCard } from './tag-card'
 import { TagCreateForm } from './tag-create-form'
-import { useRights } from './use-rights'
 
 export const TAGS_KEY = [...ACCOUNT_QUERY_KEY, 'tags'] as const
 

@@ -4,9 +4,9 @@ import { Badge, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
 import type { Team } from '@sextant/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
+import { GuardedButton } from '../../shared/account/guarded-button'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
-import { GuardedButton } from './guarded-button'
 
 export function TeamCard({ team, mayEdit, mayDelete }: { team: Team; mayEdit: boolean; mayDelete: boolean }) {
   const queryClient = useQueryClient()

@@ -2,9 +2,9 @@
 import { Group, TextInput } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
+import { GuardedButton } from '../../shared/account/guarded-button'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
-import { GuardedButton } from './guarded-button'
 
 export function TeamCreateForm({ allowed }: { allowed: boolean }) {
   const queryClient = useQueryClient()

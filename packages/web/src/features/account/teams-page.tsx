@@ -2,12 +2,12 @@
 // and each team's members. Team create/delete are Administrator rights; team administrators may edit.
 import { Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { ACCOUNT_QUERY_KEY, accountApi } from '../../shared/account/account-api'
+import { useRights } from '../../shared/account/use-rights'
+import { useSession } from '../../shared/session/use-session'
 import { SectionCard } from '../../ui/section-card'
-import { useSession } from '../auth/use-session'
-import { ACCOUNT_QUERY_KEY, accountApi } from './account-api'
 import { TeamCard } from './team-card'
 import { TeamCreateForm } from './team-create-form'
-import { useRights } from './use-rights'
 
 export const TEAMS_KEY = [...ACCOUNT_QUERY_KEY, 'teams'] as const
 

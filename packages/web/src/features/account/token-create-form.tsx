@@ -2,8 +2,8 @@
 // button (the server stores only its digest).
 import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
+import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { accountApi, failureMessage } from './account-api'
 
 const EXPIRIES = [
   { value: '0', label: 'Never expires' },

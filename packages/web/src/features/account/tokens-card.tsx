@@ -5,10 +5,10 @@ import type { ApiTokenInfo } from '@sextant/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatUtc } from '../../lib/format'
+import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
+import { useSession } from '../../shared/session/use-session'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { SectionCard } from '../../ui/section-card'
-import { useSession } from '../auth/use-session'
-import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from './account-api'
 import { TokenCreateForm } from './token-create-form'
 
 const TOKENS_KEY = [...ACCOUNT_QUERY_KEY, 'tokens'] as const

@@ -2,7 +2,7 @@
 // typing in by hand; a code from the app confirms it (POST /api/v1/mfa/validate/app?isSetup=true).
 import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
-import { accountApi, failureMessage } from './account-api'
+import { accountApi, failureMessage } from '../../shared/account/account-api'
 
 interface TotpSetupProps {
   qrCode: string

@@ -5,8 +5,8 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { accountsApi } from '@sextant/sdk'
 import { useQuery } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
+import { useSession } from '../../shared/session/use-session'
 import { SectionCard } from '../../ui/section-card'
-import { useSession } from '../auth/use-session'
 import { SiteNetworkSection } from './site-network-section'
 
 const api = accountsApi(sdk)

@@ -5,12 +5,12 @@ import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import ReactMarkdown from 'react-markdown'
 import { Link, useSearchParams } from 'react-router-dom'
 import rehypeSanitize from 'rehype-sanitize'
+import { AdviceBadges } from '../../shared/report/advice-badges'
+import { componentPagePath } from '../../shared/report/component-path'
+import { adviceDisplayId } from '../../shared/report/security-model'
+import { useBranchReport } from '../../shared/report/use-branch-report'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
-import { componentPagePath } from '../component-info/component-path'
-import { useBranchReport } from '../report/use-branch-report'
-import { AdviceBadges } from '../security/advice-badges'
-import { adviceDisplayId } from '../security/security-model'
 
 export function AdvisoryPage() {
   const [params] = useSearchParams()

@@ -1,9 +1,9 @@
 // /login: the sign-in prompt on its own page; once signed in, back to the page named by ?next=.
 import { Navigate, useSearchParams } from 'react-router-dom'
+import { SignInPrompt } from '../../shared/session/sign-in-prompt'
+import { safeNext } from '../../shared/session/sign-in-rules'
+import { useSession } from '../../shared/session/use-session'
 import { PageLoader } from '../../ui/page-loader'
-import { SignInPrompt } from './sign-in-prompt'
-import { safeNext } from './sign-in-rules'
-import { useSession } from './use-session'
 
 export function LoginPage() {
   const { status } = useSession()

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useMemo } from 'react'
 import { clearToken } from '../../lib/auth-storage'
+import { type Session, SessionContext } from '../../shared/session/session-context'
 import { loadSession } from './load-session'
-import { type Session, SessionContext } from './session-context'
 
 export const SESSION_QUERY_KEY = ['session'] as const
 

@@ -4,7 +4,7 @@
 import { Anchor, CloseButton, Group, Paper, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useReportContext } from '../report/report-context'
+import { useReportContext } from '../../shared/report/report-context'
 import { badgesBannerDismissed, badgesPageHref, dismissBadgesBanner } from './badge-model'
 
 export function BadgesBanner() {

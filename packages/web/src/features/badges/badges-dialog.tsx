@@ -2,7 +2,7 @@
 // opened from the title row.
 import { Button, Modal } from '@mantine/core'
 import { useState } from 'react'
-import { useReportContext } from '../report/report-context'
+import { useReportContext } from '../../shared/report/report-context'
 import { BadgesPanel } from './badges-panel'
 
 export function BadgesButton() {

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
+import { SignInGate } from '../../shared/session/sign-in-gate'
+import { useMemberView } from '../../shared/session/use-member-view'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
-import { SignInGate } from '../auth/sign-in-gate'
-import { useMemberView } from '../auth/use-member-view'
 import { BadgesPanel } from './badges-panel'
 
 function BadgesContent() {

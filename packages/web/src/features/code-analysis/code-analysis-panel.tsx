@@ -8,9 +8,9 @@ import { isSdkError } from '@sextant/sdk'
 import { useQuery } from '@tanstack/react-query'
 import { formatCount } from '../../lib/format'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { SectionCard } from '../../ui/section-card'
 import { InlineNotice } from '../../ui/status-panel'
-import { useReportContext } from '../report/report-context'
 
 const LEVEL_ORDER = { error: 0, warning: 1, note: 2, none: 3 } as const
 const LEVEL_COLOR = { error: 'red', warning: 'orange', note: 'blue', none: 'gray' } as const

@@ -5,15 +5,15 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { registryLookupHref } from '../../lib/links'
+import { AdviceBadges } from '../../shared/report/advice-badges'
+import { decodeComponentName } from '../../shared/report/component-path'
+import { isUndeclared, UNDECLARED_LABEL } from '../../shared/report/licensing-model'
+import { languageLabel } from '../../shared/report/report-summary'
+import { SafeVersionsBox } from '../../shared/report/safe-versions-box'
+import { adviceTitle } from '../../shared/report/security-model'
+import { useBranchReport } from '../../shared/report/use-branch-report'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
-import { isUndeclared, UNDECLARED_LABEL } from '../licensing/licensing-model'
-import { languageLabel } from '../report/report-summary'
-import { useBranchReport } from '../report/use-branch-report'
-import { AdviceBadges } from '../security/advice-badges'
-import { SafeVersionsBox } from '../security/safe-versions-box'
-import { adviceTitle } from '../security/security-model'
-import { decodeComponentName } from './component-path'
 
 export function ComponentPage() {
   const { ecosystem = '', name = '', version = '' } = useParams()

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
-import { useMemberView } from '../auth/use-member-view'
-import { ANALYSIS_POLL_MS, analysisStep } from './analysis-progress-model'
+import { ANALYSIS_POLL_MS, analysisStep } from '../../shared/report/analysis-progress-model'
+import { useMemberView } from '../../shared/session/use-member-view'
 
 function useElapsedSeconds(): number {
   const [start] = useState(() => Date.now())

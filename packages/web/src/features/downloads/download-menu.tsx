@@ -6,10 +6,10 @@ import { Button, Menu } from '@mantine/core'
 import { useNavigate } from 'react-router-dom'
 import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
+import { useExclusions } from '../../shared/exclusions/use-exclusions'
+import { type DownloadItem, downloadItems, fileStem, processingUrl } from '../../shared/report/download-rules'
+import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { useExclusions } from '../exclusions/use-exclusions'
-import { useReportContext } from '../report/report-context'
-import { type DownloadItem, downloadItems, fileStem, processingUrl } from './download-rules'
 
 export function DownloadMenu() {
   const { report, project, branch, access, filters } = useReportContext()

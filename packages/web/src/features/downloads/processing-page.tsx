@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { reportHref } from '../../lib/links'
 import { sdk } from '../../lib/sdk'
-import { useMemberView } from '../auth/use-member-view'
+import { eraFileUrl } from '../../shared/report/download-rules'
+import { useMemberView } from '../../shared/session/use-member-view'
 import { AnalysisProgress } from './analysis-progress'
-import { eraFileUrl } from './download-rules'
 import { RegistryLookup } from './registry-lookup'
 
 function fileUrl(era: Era): string {

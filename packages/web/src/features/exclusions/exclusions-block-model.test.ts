@@ -2,7 +2,7 @@
 // count again; the block's subtitle no longer counts it as in force.
 import type { ExclusionDto } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { findingExclusions, isExpired } from './exclusion-state'
+import { findingExclusions, isExpired } from '../../shared/exclusions/exclusion-state'
 import { exclusionsBlockModel, expiredNotice } from './exclusions-block-model'
 
 const exclusion = (over: Partial<ExclusionDto>): ExclusionDto => ({

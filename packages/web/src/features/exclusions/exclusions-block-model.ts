@@ -3,7 +3,7 @@
 // its date and how many of this report's findings count again), whether it waits for a recompute, and the
 // subtitle's counts.
 import type { ExclusionDto } from '@sextant/contract'
-import { exclusionCovers, type Finding, isExpired } from './exclusion-state'
+import { exclusionCovers, type Finding, isExpired } from '../../shared/exclusions/exclusion-state'
 
 type ReportLike = {
   security: {

@@ -9,15 +9,15 @@ import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core
 import type { ExclusionDto } from '@sextant/contract'
 import { useMemo, useState } from 'react'
 import { formatRelative } from '../../lib/format'
+import { ALL_VERSIONS_CONFIRMATION } from '../../shared/exclusions/exclusion-model'
+import { appliedExclusionIds, exclusionSubject } from '../../shared/exclusions/exclusion-state'
+import { useExclusionMutations, useExclusions } from '../../shared/exclusions/use-exclusions'
+import { UNAUTHORISED_TOOLTIP } from '../../shared/report/report-access'
+import { useReportContext } from '../../shared/report/report-context'
 import { BusyModal } from '../../ui/busy-modal'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { SectionCard } from '../../ui/section-card'
-import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
-import { useReportContext } from '../report/report-context'
-import { ConfirmDialog } from './confirm-dialog'
-import { ALL_VERSIONS_CONFIRMATION } from './exclusion-model'
-import { appliedExclusionIds, exclusionSubject } from './exclusion-state'
 import { exclusionsBlockModel, expiredNotice } from './exclusions-block-model'
-import { useExclusionMutations, useExclusions } from './use-exclusions'
 
 function byline(exclusion: ExclusionDto): string {
   const who = exclusion.createdBy

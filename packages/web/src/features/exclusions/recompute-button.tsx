@@ -4,9 +4,9 @@
 import { Button } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { useExclusionMutations, useRecomputeState } from '../../shared/exclusions/use-exclusions'
+import { useReportContext } from '../../shared/report/report-context'
 import { InlineNotice } from '../../ui/status-panel'
-import { useReportContext } from '../report/report-context'
-import { useExclusionMutations, useRecomputeState } from './use-exclusions'
 
 export function RecomputeButton() {
   const { report, project, branch, access, creatorUuid } = useReportContext()

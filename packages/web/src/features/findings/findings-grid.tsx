@@ -4,8 +4,8 @@
 import { Badge, Checkbox, UnstyledButton } from '@mantine/core'
 import type { FindingColumn, FindingRowDto } from '@sextant/contract'
 import type { CSSProperties } from 'react'
+import { SeverityBadge } from '../../shared/report/advice-badges'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { SeverityBadge } from '../security/advice-badges'
 import { ALL_COLUMNS, cellText, type TableView } from './findings-model'
 
 const WIDTH = new Map(ALL_COLUMNS.map((c) => [c.id, c.width]))

@@ -5,7 +5,7 @@ import { Loader, SegmentedControl, Spoiler, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
-import { useReportContext } from '../report/report-context'
+import { useReportContext } from '../../shared/report/report-context'
 
 type Lane = 'patch' | 'minor' | 'major'
 

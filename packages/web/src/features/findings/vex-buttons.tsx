@@ -5,8 +5,8 @@ import { Button, FileButton } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { useReportContext } from '../report/report-context'
 
 /** The largest VEX file the page reads (the server's own limit may be lower). */
 const MAX_VEX_BYTES = 20_000_000

@@ -5,12 +5,18 @@ import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@ma
 import type { HistoryEntry } from '@sextant/contract'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import {
+  entryWhen,
+  HISTORY_STEP,
+  historyOptions,
+  historyWindow,
+  tickLabel,
+} from '../../shared/report/history-model'
+import { useReportContext } from '../../shared/report/report-context'
+import { withReportUuid } from '../../shared/report/report-url'
 import { ScoreLineChart } from '../../ui/charts'
 import { SectionCard } from '../../ui/section-card'
-import { useReportContext } from '../report/report-context'
-import { withReportUuid } from '../report/report-url'
 import { DiffModal } from './diff-modal'
-import { entryWhen, HISTORY_STEP, historyOptions, historyWindow, tickLabel } from './history-model'
 
 const CHARTS = [
   { key: 'security', min: 'minSecurityScore', label: 'Security', color: '#1c7ed6' },

@@ -4,9 +4,9 @@
 // Administrators set the application up, linking needs projects edit, publishing reports edit).
 import { Stack, Text } from '@mantine/core'
 import { DATADOG_FEATURE, RKVST_FEATURE } from '@sextant/contract'
-import type { UiAction, UiArea } from '../account/rights'
-import { useRights } from '../account/use-rights'
-import { useSession } from '../auth/use-session'
+import type { UiAction, UiArea } from '../../shared/account/rights'
+import { useRights } from '../../shared/account/use-rights'
+import { useSession } from '../../shared/session/use-session'
 import { DatadogCard } from './datadog-card'
 import { DataTrailsCard } from './datatrails-card'
 

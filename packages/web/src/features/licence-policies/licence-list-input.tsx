@@ -2,7 +2,7 @@
 // as a badge with a remove control.
 import { Badge, Button, CloseButton, Group, Input, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { LicenceSearchSelect } from '../licensing/licence-search-select'
+import { LicenceSearchSelect } from '../../shared/licences/licence-search-select'
 
 interface LicenceListInputProps {
   value: string[]

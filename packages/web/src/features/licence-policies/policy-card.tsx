@@ -1,7 +1,7 @@
 // One licence policy in the list: name, kind, template, the licences it lists and the projects it binds.
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core'
 import type { LicencePolicyDto } from '@sextant/contract'
-import { GuardedButton } from '../account/guarded-button'
+import { GuardedButton } from '../../shared/account/guarded-button'
 import { bindingText, TEMPLATE_CHOICES } from './policy-form-model'
 
 const SHOWN_LICENCES = 12

@@ -13,8 +13,8 @@ import {
 } from '@mantine/core'
 import type { LicencePolicyDto } from '@sextant/contract'
 import { useState } from 'react'
+import { failureMessage } from '../../shared/account/account-api'
 import { ModalActions } from '../../ui/modal-actions'
-import { failureMessage } from '../account/account-api'
 import { LicenceListInput } from './licence-list-input'
 import {
   emptyPolicyForm,

@@ -6,11 +6,11 @@ import { licencesApi } from '@sextant/sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
+import { copyrightError } from '../../shared/licences/licence-fix-model'
+import type { LicensingResult } from '../../shared/report/licensing-model'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { ModalActions } from '../../ui/modal-actions'
 import { CloseConfirmation } from './close-confirmation'
-import { copyrightError } from './licence-fix-model'
-import type { LicensingResult } from './licensing-model'
 
 const licences = licencesApi(sdk)
 

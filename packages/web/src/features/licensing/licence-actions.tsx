@@ -2,7 +2,7 @@
 // report not read-only, latest. Edit license and Edit copyright are for account admins only"): shown
 // when the caller may act on this report, disabled with the §6 tooltip for members who are not admins.
 import { Group } from '@mantine/core'
-import { GuardedButton } from '../account/guarded-button'
+import { GuardedButton } from '../../shared/account/guarded-button'
 
 interface LicenceActionsProps {
   allowed: boolean

@@ -3,12 +3,12 @@
 // latest report of a writable project; enabled for account admins). A confirmed fix can recompute the report at once.
 
 import { type ReactNode, useCallback, useState } from 'react'
-import { useExclusionMutations } from '../exclusions/use-exclusions'
-import { useReportContext } from '../report/report-context'
+import { useExclusionMutations } from '../../shared/exclusions/use-exclusions'
+import type { LicensingResult, LicensingRow } from '../../shared/report/licensing-model'
+import { useReportContext } from '../../shared/report/report-context'
 import { CopyrightDialog } from './copyright-dialog'
 import { LicenceActions } from './licence-actions'
 import { LicenceFixDialog } from './licence-fix-dialog'
-import type { LicensingResult, LicensingRow } from './licensing-model'
 
 type Editing = { kind: 'licence' | 'copyright'; result: LicensingResult } | null
 

@@ -1,7 +1,7 @@
 // 'Current Licenses:' of the licence fix dialog (report-page §2 Dialogs): a badge per licence with a
 // remove control; removed ones stay, struck through, until Confirm (adding one again keeps it, §4).
 import { Badge, CloseButton, Group, Text } from '@mantine/core'
-import { type LicenceChangeSet, shownLicences } from './licence-fix-model'
+import { type LicenceChangeSet, shownLicences } from '../../shared/licences/licence-fix-model'
 
 export function CurrentLicences({
   set,

@@ -6,10 +6,6 @@ import { licencesApi } from '@sextant/sdk'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { sdk } from '../../lib/sdk'
-import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ModalActions } from '../../ui/modal-actions'
-import { CloseConfirmation } from './close-confirmation'
-import { CurrentLicences } from './licence-fix-current'
 import {
   addLicence,
   changeSet,
@@ -22,9 +18,13 @@ import {
   reportedLicences,
   requestsFor,
   targetLicences,
-} from './licence-fix-model'
-import { LicenceSearchSelect } from './licence-search-select'
-import type { LicensingResult } from './licensing-model'
+} from '../../shared/licences/licence-fix-model'
+import { LicenceSearchSelect } from '../../shared/licences/licence-search-select'
+import type { LicensingResult } from '../../shared/report/licensing-model'
+import { useAlerts } from '../../ui/alerts/use-alerts'
+import { ModalActions } from '../../ui/modal-actions'
+import { CloseConfirmation } from './close-confirmation'
+import { CurrentLicences } from './licence-fix-current'
 
 const licences = licencesApi(sdk)
 

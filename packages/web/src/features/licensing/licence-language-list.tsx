@@ -3,9 +3,6 @@
 // render of more than 1,000 rows starts trimmed to 1,000 and gets the full set 1 s later (§2, §9).
 import { Button, Group, Loader, Text } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
-import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { languageLabel } from '../report/report-summary'
-import { LicenceRow } from './licence-row'
 import {
   INITIAL_RENDER_LIMIT,
   LICENCE_PAGE_SIZE,
@@ -13,7 +10,10 @@ import {
   PAGE_SPINNER_MS,
   RESTORE_FULL_SET_MS,
   shouldBlur,
-} from './licensing-model'
+} from '../../shared/report/licensing-model'
+import { languageLabel } from '../../shared/report/report-summary'
+import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { LicenceRow } from './licence-row'
 
 export function LicenceLanguageList({
   language,

@@ -9,7 +9,7 @@ import {
   type LicensingRow,
   UNDECLARED_LABEL,
   UNDECLARED_WARNING,
-} from './licensing-model'
+} from '../../shared/report/licensing-model'
 
 interface LicenceRowProps {
   row: LicensingRow

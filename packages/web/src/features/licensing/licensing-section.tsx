@@ -5,24 +5,24 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core'
 import { useCallback, useMemo, useState } from 'react'
 import { formatCount } from '../../lib/format'
-import { SectionCard } from '../../ui/section-card'
-import { SimpleTable } from '../../ui/simple-table'
-import { InlineNotice } from '../../ui/status-panel'
-import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { usePageCsv } from '../downloads/page-csv'
-import { RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
-import { sectionSubtitle } from '../report/assessment-view'
-import { useReportContext } from '../report/report-context'
-import { SECTION_ANCHORS } from '../report/report-summary'
-import { LicenceEditing, useLicenceEditing } from './licence-editing'
-import { LicenceLanguageList } from './licence-language-list'
+import { RowExclusion, useLibraryExclusions } from '../../shared/exclusions/library-exclusions'
+import { sectionSubtitle } from '../../shared/report/assessment-view'
 import {
   groupByLicence,
   isUndeclared,
   type LicenceSort,
   type LicensingRow,
   licensingRows,
-} from './licensing-model'
+} from '../../shared/report/licensing-model'
+import { usePageCsv } from '../../shared/report/page-csv'
+import { useReportContext } from '../../shared/report/report-context'
+import { SECTION_ANCHORS } from '../../shared/report/report-summary'
+import { SectionCard } from '../../ui/section-card'
+import { SimpleTable } from '../../ui/simple-table'
+import { InlineNotice } from '../../ui/status-panel'
+import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { LicenceEditing, useLicenceEditing } from './licence-editing'
+import { LicenceLanguageList } from './licence-language-list'
 
 const SUMMARY_LIMIT = 50
 

@@ -6,8 +6,8 @@ import { Alert, Button, Group, Modal, SegmentedControl, Stack, TextInput } from 
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { sdk } from '../../lib/sdk'
+import { analysisProgressUrl } from '../../shared/report/analysis-progress-model'
 import { FileDropZone } from '../../ui/file-drop-zone'
-import { analysisProgressUrl } from '../downloads/analysis-progress-model'
 import { PickedFileList } from './picked-file-list'
 import { type PickedFile, pickFiles, planUpload } from './upload-plan'
 

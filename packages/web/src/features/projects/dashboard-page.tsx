@@ -6,15 +6,15 @@ import { Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantin
 import type { ReportsOverview, SecurityMetrics } from '@sextant/contract'
 import { useState } from 'react'
 import { formatCount } from '../../lib/format'
+import { tickLabel } from '../../shared/report/history-model'
+import { SignInGate } from '../../shared/session/sign-in-gate'
+import { useSession } from '../../shared/session/use-session'
 import { DoughnutChart, ScoreLineChart } from '../../ui/charts'
 import { AlertIcon, InfoIcon } from '../../ui/icons'
 import { MetricCard } from '../../ui/metric-card'
 import { PageLoader } from '../../ui/page-loader'
 import { SectionCard } from '../../ui/section-card'
 import { StatusPanel } from '../../ui/status-panel'
-import { SignInGate } from '../auth/sign-in-gate'
-import { useSession } from '../auth/use-session'
-import { tickLabel } from '../history/history-model'
 import {
   accountTrend,
   DEFAULT_PERIOD,

@@ -3,11 +3,11 @@
 // sign in, never an error page.
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link, Navigate, useLocation } from 'react-router-dom'
+import { usePublicProjects } from '../../shared/account/use-account-projects'
+import { signInHref } from '../../shared/session/sign-in-rules'
+import { useSession } from '../../shared/session/use-session'
 import { PageLoader } from '../../ui/page-loader'
-import { signInHref } from '../auth/sign-in-rules'
-import { useSession } from '../auth/use-session'
 import { ProjectList } from './projects-page'
-import { usePublicProjects } from './use-account-projects'
 
 export function HomePage() {
   const { status } = useSession()

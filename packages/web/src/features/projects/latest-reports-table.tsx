@@ -5,8 +5,8 @@ import type { ReportsOverview } from '@sextant/contract'
 import { Link } from 'react-router-dom'
 import { formatRelative } from '../../lib/format'
 import { reportHref } from '../../lib/links'
+import { useMemberView } from '../../shared/session/use-member-view'
 import { SimpleTable } from '../../ui/simple-table'
-import { useMemberView } from '../auth/use-member-view'
 import { scoreTone } from './dashboard-model'
 
 type Row = ReportsOverview['reports'][number]

@@ -5,9 +5,9 @@ import { Text } from '@mantine/core'
 import type { Project } from '@sextant/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useRights } from '../../shared/account/use-rights'
 import { AlertIcon, InfoIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
-import { useRights } from '../account/use-rights'
 import { UploadExample } from './upload-example'
 
 interface Props {

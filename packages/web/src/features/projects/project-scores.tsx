@@ -3,7 +3,7 @@
 
 import { Badge, Group, Loader, Text, Tooltip } from '@mantine/core'
 import type { HistoryEntry } from '@sextant/contract'
-import { useLatestScores } from './use-account-projects'
+import { useLatestScores } from '../../shared/account/use-account-projects'
 
 const DOMAINS = [
   { key: 'security', min: 'minSecurityScore', label: 'Security', short: 'SEC' },

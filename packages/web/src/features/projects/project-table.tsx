@@ -6,7 +6,7 @@ import type { Project } from '@sextant/contract'
 import { Link } from 'react-router-dom'
 import { formatRelative } from '../../lib/format'
 import { reportHref } from '../../lib/links'
-import { useMemberView } from '../auth/use-member-view'
+import { useMemberView } from '../../shared/session/use-member-view'
 import { ProjectScores } from './project-scores'
 
 export function ProjectTable({

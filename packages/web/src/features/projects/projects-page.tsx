@@ -3,15 +3,15 @@
 // Anonymous visitors see the server's public projects (the default account's), also on the home page.
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
+import { useAccountProjects } from '../../shared/account/use-account-projects'
+import { useRights } from '../../shared/account/use-rights'
+import { SignInGate } from '../../shared/session/sign-in-gate'
+import { useSession } from '../../shared/session/use-session'
 import { PageLoader } from '../../ui/page-loader'
-import { useRights } from '../account/use-rights'
-import { SignInGate } from '../auth/sign-in-gate'
-import { useSession } from '../auth/use-session'
 import { AddProjectDialog } from './add-project-dialog'
 import { isProjectSort, PROJECT_SORTS, type ProjectSort, visibleProjects } from './project-list-model'
 import { ProjectListState } from './project-list-state'
 import { ProjectTable } from './project-table'
-import { useAccountProjects } from './use-account-projects'
 
 export function ProjectsPage() {
   return (

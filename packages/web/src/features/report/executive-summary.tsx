@@ -11,15 +11,20 @@ import type { Report } from '@sextant/contract'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { formatCount, formatUtc } from '../../lib/format'
+import { advisoryDataView, relationshipView } from '../../shared/report/assessment-view'
+import { useReportContext } from '../../shared/report/report-context'
+import {
+  componentsPerLanguage,
+  domainScopesLabel,
+  languageLabel,
+  scopeLabel,
+} from '../../shared/report/report-summary'
+import { parseReportParams } from '../../shared/report/report-url'
 import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { InlineNotice } from '../../ui/status-panel'
-import { advisoryDataView, relationshipView } from './assessment-view'
 import { DependencyMix } from './dependency-mix'
-import { useReportContext } from './report-context'
-import { componentsPerLanguage, domainScopesLabel, languageLabel, scopeLabel } from './report-summary'
 import { reportTotals } from './report-totals'
-import { parseReportParams } from './report-url'
 import { RequestDelete } from './request-delete'
 import { SummaryCharts } from './summary-charts'
 import { SummaryFilters } from './summary-filters'

@@ -8,8 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { formatUtc } from '../../lib/format'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { InlineNotice } from '../../ui/status-panel'
-import { useReportContext } from './report-context'
 
 export const OUT_OF_DATE_POLL_MS = 3_000
 /** How often a report lacking advisory data asks whether new data made it out of date. */

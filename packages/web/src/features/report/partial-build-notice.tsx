@@ -2,8 +2,8 @@
 // missing"): each part the analysis could not assess, the domains it leaves incomplete, a few examples.
 import { Code, List, Text } from '@mantine/core'
 import type { Report } from '@sextant/contract'
+import { gapLines } from '../../shared/report/assessment-view'
 import { InlineNotice } from '../../ui/status-panel'
-import { gapLines } from './assessment-view'
 
 export function PartialBuildNotice({ report }: { report: Report }) {
   const lines = gapLines(report)

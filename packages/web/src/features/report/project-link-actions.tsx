@@ -4,9 +4,9 @@
 import { Anchor, Button } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { checkableHost, isCodeHost, reachable } from './project-link'
-import { useReportContext } from './report-context'
 
 export function ProjectLinkActions() {
   const { project, branch, access } = useReportContext()

@@ -3,9 +3,9 @@
 // when the project or its report could not be loaded.
 import { Box, Button, Code, Group, List, Loader, Text } from '@mantine/core'
 import { Link } from 'react-router-dom'
+import { LOGIN_REQUIRED, SignInPrompt } from '../../shared/session/sign-in-prompt'
 import { AlertIcon, ClockIcon, InfoIcon, SearchOffIcon, ToolIcon } from '../../ui/icons'
 import { StatusPanel } from '../../ui/status-panel'
-import { LOGIN_REQUIRED, SignInPrompt } from '../auth/sign-in-prompt'
 import type { ReportView } from './report-view'
 
 type BannerView = Exclude<ReportView, { kind: 'report' } | { kind: 'loading' }>

@@ -9,9 +9,9 @@ import type { HistoryEntry, Project } from '@sextant/contract'
 import { type ReactNode, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { formatRelative, formatUtc } from '../../lib/format'
-import { useSession } from '../auth/use-session'
-import { historyScores } from './assessment-view'
-import { withBranch, withMemberView, withReportUuid } from './report-url'
+import { historyScores } from '../../shared/report/assessment-view'
+import { withBranch, withMemberView, withReportUuid } from '../../shared/report/report-url'
+import { useSession } from '../../shared/session/use-session'
 import { useStickyBottom, useStickyTitle } from './use-sticky-title'
 
 interface TitleRowProps {

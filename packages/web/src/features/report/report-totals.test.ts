@@ -2,7 +2,7 @@
 // findings leave the severity, lane and licence counts and are counted apart.
 import type { Report } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { minimalReport } from './fixtures/minimal-report'
+import { minimalReport } from '../../shared/report/fixtures/minimal-report'
 import { reportTotals } from './report-totals'
 
 const library = (name: string) => ({ name, displayName: name, language: 'nodejs', unityPlugin: false })

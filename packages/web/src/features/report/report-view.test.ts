@@ -1,7 +1,7 @@
 // deriveReportView: one row per state of report-page §4 and §8.
 import type { AnalysisState } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { minimalProject, minimalReport } from './fixtures/minimal-report'
+import { minimalProject, minimalReport } from '../../shared/report/fixtures/minimal-report'
 import { deriveReportView, type Loaded, newestAnalysis, shouldPoll } from './report-view'
 
 function analysis(

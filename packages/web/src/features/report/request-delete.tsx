@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@
 import { useState } from 'react'
 import { formatUtc } from '../../lib/format'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { BusyModal } from '../../ui/busy-modal'
 import {
   confirmationDelay,
@@ -13,7 +14,6 @@ import {
   deletionRequestBody,
   emailError,
 } from './delete-request-model'
-import { useReportContext } from './report-context'
 
 type Step = { kind: 'closed' } | { kind: 'asking' } | { kind: 'sending' } | { kind: 'done'; deleteBy: string }
 

@@ -4,9 +4,9 @@
 
 import { SimpleGrid } from '@mantine/core'
 import type { Report } from '@sextant/contract'
+import { type BadgeState, scoreBadgeView } from '../../shared/report/assessment-view'
+import { type Domain, SECTION_ANCHORS } from '../../shared/report/report-summary'
 import { MetricCard, type MetricTone } from '../../ui/metric-card'
-import { type BadgeState, scoreBadgeView } from './assessment-view'
-import { type Domain, SECTION_ANCHORS } from './report-summary'
 
 const DOMAINS: { domain: Domain; label: string }[] = [
   { domain: 'security', label: 'Security' },

@@ -2,7 +2,7 @@
 // licensing sections; shown only where the window leaves a gutter beside the 1,280 px content column
 // wide enough for it (global.css .scroll-box), so it never covers a card.
 import { Anchor, Box, Paper, Stack } from '@mantine/core'
-import { SECTION_ANCHORS } from './report-summary'
+import { SECTION_ANCHORS } from '../../shared/report/report-summary'
 
 const LINKS = [
   { href: '#summary', label: 'Summary' },

@@ -3,9 +3,9 @@
 // options All dependencies / Production.
 import { Chip, Group, SegmentedControl, Switch, Text } from '@mantine/core'
 import { useState } from 'react'
-import { useReportContext } from './report-context'
-import { SCOPE_OPTIONS, type ScopeOption, toggleLanguage } from './report-filters'
-import { languageLabel } from './report-summary'
+import { useReportContext } from '../../shared/report/report-context'
+import { SCOPE_OPTIONS, type ScopeOption, toggleLanguage } from '../../shared/report/report-filters'
+import { languageLabel } from '../../shared/report/report-summary'
 
 export function SummaryFilters({ languages }: { languages: string[] }) {
   const { filters, setFilters } = useReportContext()

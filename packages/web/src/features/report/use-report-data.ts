@@ -7,8 +7,8 @@ import { isSdkError } from '@sextant/sdk'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { sdk } from '../../lib/sdk'
-import { useSession } from '../auth/use-session'
-import type { ReportParams } from './report-url'
+import type { ReportParams } from '../../shared/report/report-url'
+import { useSession } from '../../shared/session/use-session'
 import { deriveReportView, type Loaded, REPORT_POLL_MS, type ReportView, shouldPoll } from './report-view'
 
 export const HISTORY_PAGE_SIZE = 20

@@ -5,9 +5,9 @@ import { Button } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { sdk } from '../../lib/sdk'
+import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { ConfirmDialog } from '../exclusions/confirm-dialog'
-import { useReportContext } from './report-context'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 
 export const MAKE_PUBLIC_CONFIRMATION =
   'Anyone will read this project’s reports and exclusions, without their actions (who made an exclusion stays private), and the home page lists it among the public projects. Make it public?'

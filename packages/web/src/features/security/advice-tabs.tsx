@@ -8,11 +8,8 @@ import type { Advice } from '@sextant/contract'
 import { type ReactNode, useState } from 'react'
 import ReactMarkdown from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
-import { AssistantChat } from '../assistant/assistant-chat'
-import { type AdviceContext, type AssistantSource, useAssistantChat } from '../assistant/use-assistant'
-import { REASON_ACTIONS, type SecurityReason } from '../exclusions/exclusion-model'
-import { UNAUTHORISED_TOOLTIP } from '../report/report-access'
-import { LearnMorePanel, SysadminPanel } from './advice-learn-more'
+import { REASON_ACTIONS, type SecurityReason } from '../../shared/exclusions/exclusion-model'
+import { UNAUTHORISED_TOOLTIP } from '../../shared/report/report-access'
 import {
   AUTO_MITIGATION_NOTE,
   adviceDescriptionBody,
@@ -21,7 +18,10 @@ import {
   HIERARCHY_INDENT_PX,
   hierarchyNodeLabel,
   isAutomaticExclusion,
-} from './security-model'
+} from '../../shared/report/security-model'
+import { LearnMorePanel, SysadminPanel } from './advice-learn-more'
+import { AssistantChat } from './assistant-chat'
+import { type AdviceContext, type AssistantSource, useAssistantChat } from './use-assistant'
 
 interface AdviceTabsProps {
   advice: Advice

@@ -4,21 +4,26 @@ import { Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@
 import type { Advice } from '@sextant/contract'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useAssistantAvailable } from '../assistant/use-assistant'
-import { componentPagePath } from '../component-info/component-path'
-import { ExcludeDialog } from '../exclusions/exclude-dialog'
-import type { SecurityReason } from '../exclusions/exclusion-model'
-import { ExclusionStatus, useFindingExclusions } from '../exclusions/exclusion-status'
-import { useExclusionMutations } from '../exclusions/use-exclusions'
-import { defaultDescription, defaultSummary } from '../jira/jira-api'
-import { JiraIssueAction, JiraIssueBadge } from '../jira/jira-issue-action'
-import { useReportContext } from '../report/report-context'
-import { languageLabel } from '../report/report-summary'
-import { AdviceBadges } from './advice-badges'
+import { ExcludeDialog } from '../../shared/exclusions/exclude-dialog'
+import type { SecurityReason } from '../../shared/exclusions/exclusion-model'
+import { ExclusionStatus, useFindingExclusions } from '../../shared/exclusions/exclusion-status'
+import { useExclusionMutations } from '../../shared/exclusions/use-exclusions'
+import { defaultDescription, defaultSummary } from '../../shared/jira/jira-api'
+import { JiraIssueAction, JiraIssueBadge } from '../../shared/jira/jira-issue-action'
+import { AdviceBadges } from '../../shared/report/advice-badges'
+import { componentPagePath } from '../../shared/report/component-path'
+import { useReportContext } from '../../shared/report/report-context'
+import { languageLabel } from '../../shared/report/report-summary'
+import { SafeVersionsBox } from '../../shared/report/safe-versions-box'
+import {
+  adviceTitle,
+  type ComponentRow,
+  isAutoMitigated,
+  newFindingKey,
+} from '../../shared/report/security-model'
 import { NewBadge, useNewFindings } from './new-findings'
-import { SafeVersionsBox } from './safe-versions-box'
-import { adviceTitle, type ComponentRow, isAutoMitigated, newFindingKey } from './security-model'
 import { ShowInTree } from './show-in-tree'
+import { useAssistantAvailable } from './use-assistant'
 
 // The tabs (and their markdown renderer) load on first use, keeping them out of the page's first bundle.
 const AdviceTabs = lazy(() => import('./advice-tabs').then((m) => ({ default: m.AdviceTabs })))

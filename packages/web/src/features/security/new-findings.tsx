@@ -6,7 +6,7 @@ import { Badge } from '@mantine/core'
 import { isSdkError } from '@sextant/sdk'
 import { useQuery } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
-import { newFindingKeys } from './security-model'
+import { newFindingKeys } from '../../shared/report/security-model'
 
 const NONE: ReadonlySet<string> = new Set()
 

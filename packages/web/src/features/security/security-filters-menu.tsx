@@ -15,7 +15,7 @@ import {
   type Severity,
   separateHandles,
   severityLabel,
-} from './security-model'
+} from '../../shared/report/security-model'
 
 interface FiltersMenuProps {
   value: SecurityFilters

@@ -2,26 +2,25 @@
 // CVE (toggle), the Filters dropdown, the CSV export, and when collapsed a summary per language.
 // Lists are virtualised (DESIGN §8). Shown only when issues exceed exclusions (§4 "Section flags").
 import { Button, Group, SegmentedControl, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { formatCount } from '../../lib/format'
-import { SectionCard } from '../../ui/section-card'
-import { SimpleTable } from '../../ui/simple-table'
-import { InlineNotice } from '../../ui/status-panel'
-import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { usePageCsv } from '../downloads/page-csv'
-import { FindingsTable } from '../findings/findings-table'
-import { sectionSubtitle } from '../report/assessment-view'
-import { useReportContext } from '../report/report-context'
-import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
-import { ComponentCard } from './component-card'
-import { SecurityFiltersMenu } from './security-filters-menu'
+import { sectionSubtitle } from '../../shared/report/assessment-view'
+import { usePageCsv } from '../../shared/report/page-csv'
+import { useReportContext } from '../../shared/report/report-context'
+import { languageLabel, SECTION_ANCHORS } from '../../shared/report/report-summary'
 import {
   componentRows,
   DEFAULT_SECURITY_FILTERS,
   groupByVulnerability,
   type SecurityFilters,
-} from './security-model'
+} from '../../shared/report/security-model'
+import { SectionCard } from '../../ui/section-card'
+import { SimpleTable } from '../../ui/simple-table'
+import { InlineNotice } from '../../ui/status-panel'
+import { WindowVirtualList } from '../../ui/window-virtual-list'
+import { ComponentCard } from './component-card'
+import { SecurityFiltersMenu } from './security-filters-menu'
 import { VulnerabilityCard } from './vulnerability-card'
 
 type View = 'component' | 'vulnerability' | 'table'
@@ -40,7 +39,8 @@ function SummaryTable() {
   )
 }
 
-export function SecuritySection() {
+/** findingsTable: the findings feature's table for the 'table' view, composed in by the report page (app/report). */
+export function SecuritySection({ findingsTable }: { findingsTable: ReactNode }) {
   const { report, filters } = useReportContext()
   // the view is kept in the URL (?view=table), so a link opens the findings table with its filters (issue 19)
   const [search, setSearch] = useSearchParams()
@@ -105,7 +105,7 @@ export function SecuritySection() {
           Import advisories on the server, then recompute or upload again.
         </InlineNotice>
       ) : view === 'table' ? (
-        <FindingsTable />
+        findingsTable
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="security-empty">
           No vulnerability matches the filters.

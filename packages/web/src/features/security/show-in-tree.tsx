@@ -4,8 +4,13 @@
 import { Anchor, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { useReportContext } from '../report/report-context'
-import { openTreeWindow, searchTreeWindow, treeWindowName, treeWindowUrl } from '../tree/tree-window'
+import { useReportContext } from '../../shared/report/report-context'
+import {
+  openTreeWindow,
+  searchTreeWindow,
+  treeWindowName,
+  treeWindowUrl,
+} from '../../shared/report/tree-window'
 
 const PROBLEM: Record<string, string> = {
   'not-found': 'Not found in the tree.',

@@ -1,6 +1,6 @@
 import type { Report } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { initialFilters } from '../report/report-filters'
+import { initialFilters } from '../../shared/report/report-filters'
 import { stabilityRows } from './stability-model'
 
 const v = (name: string, patch: boolean, scope: 'prod' | 'dev' = 'prod') => ({

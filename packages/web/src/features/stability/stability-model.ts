@@ -1,7 +1,7 @@
 // Pure rules of the stability assessment (report-page §2 Stability): visible rows
 // under the summary filters and the collapsed summary rows (the CSV comes from the server).
 import type { Report } from '@sextant/contract'
-import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
+import { inScope, languageActive, type ReportFilters } from '../../shared/report/report-filters'
 
 export type StabilityVersion = Report['stability']['reports'][number]['versions'][number]
 export interface StabilityRow {

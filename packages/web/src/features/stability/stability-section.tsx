@@ -4,15 +4,19 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { formatCount } from '../../lib/format'
+import {
+  type LibraryExclusions,
+  RowExclusion,
+  useLibraryExclusions,
+} from '../../shared/exclusions/library-exclusions'
+import { sectionSubtitle } from '../../shared/report/assessment-view'
+import { usePageCsv } from '../../shared/report/page-csv'
+import { useReportContext } from '../../shared/report/report-context'
+import { languageLabel, SECTION_ANCHORS } from '../../shared/report/report-summary'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { usePageCsv } from '../downloads/page-csv'
-import { type LibraryExclusions, RowExclusion, useLibraryExclusions } from '../exclusions/library-exclusions'
-import { sectionSubtitle } from '../report/assessment-view'
-import { useReportContext } from '../report/report-context'
-import { languageLabel, SECTION_ANCHORS } from '../report/report-summary'
 import { isOutdated, type StabilityRow, stabilityRows } from './stability-model'
 
 const SUMMARY_LIMIT = 50

@@ -5,13 +5,13 @@
 import { Badge, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { HIERARCHY_INDENT_PX } from '../../shared/report/security-model'
+import type { TreeWindowLike } from '../../shared/report/tree-window'
+import { useBranchReport } from '../../shared/report/use-branch-report'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { WindowVirtualList } from '../../ui/window-virtual-list'
-import { useBranchReport } from '../report/use-branch-report'
-import { HIERARCHY_INDENT_PX } from '../security/security-model'
 import { buildTree, flattenTree } from './tree-model'
-import type { TreeWindowLike } from './tree-window'
 
 export function TreePage() {
   const [params] = useSearchParams()

@@ -3,7 +3,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { Link } from 'react-router-dom'
-import { advisoryPagePath } from '../component-info/component-path'
+import { advisoryPagePath } from './component-path'
 import {
   adviceDisplayId,
   formatEpss,

@@ -1,6 +1,6 @@
 import type { Advice } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import type { ComponentReport } from '../security/security-model'
+import type { ComponentReport } from '../report/security-model'
 import {
   cveAvailable,
   DESCRIPTION_MESSAGE,

@@ -4,23 +4,24 @@
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
+import { BadgesBanner } from '../../features/badges/badges-banner'
+import { CodeAnalysisPanel } from '../../features/code-analysis/code-analysis-panel'
+import { ExclusionsBlock } from '../../features/exclusions/exclusions-block'
+import { RecomputeNotice } from '../../features/exclusions/recompute-button'
+import { FindingsTable } from '../../features/findings/findings-table'
+import { HistorySection } from '../../features/history/history-section'
+import { LicensingSection } from '../../features/licensing/licensing-section'
+import { AnalysisNotes } from '../../features/report/analysis-notes'
+import { ExecutiveSummary } from '../../features/report/executive-summary'
+import { OutOfDateNotice } from '../../features/report/out-of-date-notice'
+import { PartialBuildNotice } from '../../features/report/partial-build-notice'
+import { ScoreBadges } from '../../features/report/score-badges'
+import { ScrollBox } from '../../features/report/scroll-box'
+import { useHashScroll } from '../../features/report/use-hash-scroll'
+import { SecuritySection } from '../../features/security/security-section'
+import { StabilitySection } from '../../features/stability/stability-section'
 import { useAfterPaint } from '../../lib/use-after-paint'
 import { InlineNotice } from '../../ui/status-panel'
-import { BadgesBanner } from '../badges/badges-banner'
-import { CodeAnalysisPanel } from '../code-analysis/code-analysis-panel'
-import { ExclusionsBlock } from '../exclusions/exclusions-block'
-import { RecomputeNotice } from '../exclusions/recompute-button'
-import { HistorySection } from '../history/history-section'
-import { LicensingSection } from '../licensing/licensing-section'
-import { SecuritySection } from '../security/security-section'
-import { StabilitySection } from '../stability/stability-section'
-import { AnalysisNotes } from './analysis-notes'
-import { ExecutiveSummary } from './executive-summary'
-import { OutOfDateNotice } from './out-of-date-notice'
-import { PartialBuildNotice } from './partial-build-notice'
-import { ScoreBadges } from './score-badges'
-import { ScrollBox } from './scroll-box'
-import { useHashScroll } from './use-hash-scroll'
 
 interface ReportBodyProps {
   report: Report
@@ -51,7 +52,7 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
       <BadgesBanner />
       <ScoreBadges report={report} />
       <ExecutiveSummary report={report} />
-      <SecuritySection />
+      <SecuritySection findingsTable={<FindingsTable />} />
       {belowFold ? (
         <>
           <ExclusionsBlock />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { initialFilters } from '../report/report-filters'
-import { DEFAULT_SECURITY_FILTERS } from '../security/security-model'
 import { pageCsvQuery } from './download-rules'
+import { initialFilters } from './report-filters'
+import { DEFAULT_SECURITY_FILTERS } from './security-model'
 
 describe('pageCsvQuery', () => {
   it('asks the server for the rows the page shows', () => {

@@ -2,13 +2,13 @@
 // tree' (latest only, with the SBOM view flag; a named window, so re-opening focuses it), the downloads, the badges,
 // 'Recompute Report' and 'Make public' / 'Make private'.
 import { Button, Group } from '@mantine/core'
-import { BadgesButton } from '../badges/badges-dialog'
-import { DownloadMenu } from '../downloads/download-menu'
-import { RecomputeButton } from '../exclusions/recompute-button'
-import { openTreeWindow, treeWindowName, treeWindowUrl } from '../tree/tree-window'
-import { ProjectLinkActions } from './project-link-actions'
-import { useReportContext } from './report-context'
-import { VisibilityButton } from './visibility-button'
+import { BadgesButton } from '../../features/badges/badges-dialog'
+import { DownloadMenu } from '../../features/downloads/download-menu'
+import { RecomputeButton } from '../../features/exclusions/recompute-button'
+import { ProjectLinkActions } from '../../features/report/project-link-actions'
+import { VisibilityButton } from '../../features/report/visibility-button'
+import { useReportContext } from '../../shared/report/report-context'
+import { openTreeWindow, treeWindowName, treeWindowUrl } from '../../shared/report/tree-window'
 
 export function ReportActions({ mode }: { mode: string | null }) {
   const { project, branch, access } = useReportContext()

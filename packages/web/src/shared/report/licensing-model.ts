@@ -2,7 +2,7 @@
 // size): undeclared licences, sort by name or by risk, paging per language, the legal view grouping,
 // and the blur helper for opensource accounts (the CSV comes from the server).
 import type { Report } from '@sextant/contract'
-import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
+import { inScope, languageActive, type ReportFilters } from './report-filters'
 
 export type LicensingResult = Report['licensing']['reports'][number]['results'][number]
 export interface LicensingRow {

@@ -5,7 +5,7 @@
 import { Checkbox, Radio, Stack } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
 import { useState } from 'react'
-import type { ComponentReport } from '../security/security-model'
+import type { ComponentReport } from '../report/security-model'
 import { ExclusionDialogFrame } from './exclusion-dialog-frame'
 import {
   cveAvailable,

@@ -1,7 +1,7 @@
 // A confirmation with a static backdrop (report-page §2 Dialogs: confirm removal of a mitigation,
 // all-versions warning, close-confirmation): the message, Cancel and a confirm button.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useReturnFocus } from '../../lib/use-return-focus'
+import { useReturnFocus } from '../lib/use-return-focus'
 
 interface ConfirmDialogProps {
   title: string

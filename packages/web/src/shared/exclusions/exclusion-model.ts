@@ -2,7 +2,7 @@
 // the explanation check, the exclusion types and the global option, and the `.meterian` entries the
 // dialog sends (several entries are sent one after another).
 import type { Advice } from '@sextant/contract'
-import type { ComponentReport } from '../security/security-model'
+import type { ComponentReport } from '../report/security-model'
 
 export const DESCRIPTION_MESSAGE = 'Please add a reasonable description'
 export const EXPLANATION_PLACEHOLDER = 'Please add a reasonable description of your action'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ReportAccess } from '../report/report-access'
 import { downloadItems, eraFileUrl, fileStem, processingUrl, refreshTimerMs } from './download-rules'
+import type { ReportAccess } from './report-access'
 
 const access = (over: Partial<ReportAccess>): ReportAccess => ({
   latest: true,

@@ -1,6 +1,6 @@
 import type { Advice, Report } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { initialFilters } from '../report/report-filters'
+import { initialFilters } from './report-filters'
 import {
   adviceDescriptionBody,
   adviceDisplayId,

@@ -4,8 +4,8 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
 import type { LoginResponse } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { type FormEvent, useEffect, useState } from 'react'
-import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from '../auth/sign-in-rules'
-import { accountApi } from './account-api'
+import { accountApi } from '../account/account-api'
+import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from './sign-in-rules'
 
 export function CredentialsForm({
   onAnswer,

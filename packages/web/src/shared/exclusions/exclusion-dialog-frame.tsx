@@ -6,7 +6,7 @@ import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { useReturnFocus } from '../../lib/use-return-focus'
 import { BusyModal } from '../../ui/busy-modal'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { CLOSE_CONFIRMATION, EXPLANATION_PLACEHOLDER, explanationError } from './exclusion-model'
 
 interface FrameProps {

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, SegmentedControl, Stack, Text, TextInput } from 
 import type { MfaSignInMethod } from '@sextant/contract'
 import { type FormEvent, useState } from 'react'
 import { clearToken } from '../../lib/auth-storage'
-import { accountApi, failureMessage } from './account-api'
+import { accountApi, failureMessage } from '../account/account-api'
 import { AuthCard } from './auth-card'
 
 type Method = MfaSignInMethod | 'scratch'

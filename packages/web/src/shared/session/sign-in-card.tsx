@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { storeToken } from '../../lib/auth-storage'
-import { AuthCard } from '../account/auth-card'
-import { CredentialsForm } from '../account/credentials-form'
-import { MfaStep } from '../account/mfa-step'
+import { AuthCard } from './auth-card'
+import { CredentialsForm } from './credentials-form'
+import { MfaStep } from './mfa-step'
 
 const DEFAULT_REASON = 'Use the e-mail address and password of your Sextant account.'
 

@@ -5,9 +5,9 @@
 import { saveBlob } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
 import { useAlerts } from '../../ui/alerts/use-alerts'
-import { useReportContext } from '../report/report-context'
-import type { SecurityFilters } from '../security/security-model'
 import { type PageCsv, pageCsvQuery } from './download-rules'
+import { useReportContext } from './report-context'
+import type { SecurityFilters } from './security-model'
 
 /** A click handler that downloads one of the page's CSVs from the server. */
 export function usePageCsv(): (format: PageCsv, security?: SecurityFilters) => Promise<void> {

@@ -1,5 +1,5 @@
 // The signed-in member's §6 rights for the administration screens (see rights.ts).
-import { useSession } from '../auth/use-session'
+import { useSession } from '../session/use-session'
 import { roleMay, type UiAction, type UiArea } from './rights'
 
 export function useRights(): (area: UiArea, action: UiAction) => boolean {

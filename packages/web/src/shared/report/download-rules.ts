@@ -3,9 +3,9 @@
 // The report as PDF when the account's bundle allows it and always as JSON; the licence bible and the SBOMs
 // (CSV, CycloneDX JSON/XML, SPDX) and the exclusions as VEX only where §6 allows SBOM downloads.
 import type { ExportFormatName } from '@sextant/contract'
-import type { ReportAccess } from '../report/report-access'
-import type { ReportFilters } from '../report/report-filters'
-import { CVSS_RANGE, EPSS_RANGE, type SecurityFilters } from '../security/security-model'
+import type { ReportAccess } from './report-access'
+import type { ReportFilters } from './report-filters'
+import { CVSS_RANGE, EPSS_RANGE, type SecurityFilters } from './security-model'
 
 /** An export of the report (an era, through the processing page), or the exclusions as VEX. */
 export interface DownloadItem {

@@ -1,11 +1,11 @@
 // /account "My account": the profile, the authenticator app (TOTP), scratch codes and API tokens of
 // the signed-in member (accounts-and-api §7 Authentication, MFA, Accounts → tokens).
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
-import { useSession } from '../auth/use-session'
-import { MfaCard } from './mfa-card'
-import { roleLabels } from './rights'
-import { ScratchCodesCard } from './scratch-codes-card'
-import { TokensCard } from './tokens-card'
+import { MfaCard } from '../../features/account/mfa-card'
+import { ScratchCodesCard } from '../../features/account/scratch-codes-card'
+import { TokensCard } from '../../features/account/tokens-card'
+import { roleLabels } from '../../shared/account/rights'
+import { useSession } from '../../shared/session/use-session'
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -4,11 +4,11 @@
 // and Administration (system administrators); the screen below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { showsIntegrations } from '../../features/integrations/integrations-page'
+import { useRights } from '../../shared/account/use-rights'
+import { hasJiraFeature } from '../../shared/jira/jira-api'
+import { useSession } from '../../shared/session/use-session'
 import { PageLoader } from '../../ui/page-loader'
-import { useSession } from '../auth/use-session'
-import { showsIntegrations } from '../integrations/integrations-page'
-import { hasJiraFeature } from '../jira/jira-api'
-import { useRights } from './use-rights'
 
 const TABS = [
   { value: '/account', label: 'My account' },

@@ -1,6 +1,5 @@
 import type { Report } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import { initialFilters } from '../report/report-filters'
 import {
   blurText,
   groupByLicence,
@@ -9,6 +8,7 @@ import {
   shouldBlur,
   UNDECLARED_LABEL,
 } from './licensing-model'
+import { initialFilters } from './report-filters'
 
 const r = (name: string, over: Record<string, unknown> = {}) => ({
   library: { name, displayName: name, language: 'nodejs', unityPlugin: false },
