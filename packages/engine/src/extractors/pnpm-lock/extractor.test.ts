@@ -95,3 +95,30 @@ describe('pnpm-lock bad input', () => {
     })
   })
 })
+
+// Issue 19 "Exports auditors can use": the tarball's integrity becomes the component's hash.
+describe('pnpm-lock integrity', () => {
+  const SHA512 = 'VCdBRNFTX1fyE7Nb6FYoURo/SPe62QCaAyzJvUjwRaIsc+NePBEniHlvxFmmX56+HZphIGtV0XeCirBtpDrTyQ=='
+  it('keeps resolution.integrity as a hex hash and drops one that is no digest', () => {
+    const lock = [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      '      qs: {specifier: ^6.7.0, version: 6.7.0}',
+      '      a: {specifier: ^1.0.0, version: 1.0.0}',
+      'packages:',
+      `  qs@6.7.0:\n    resolution: {integrity: sha512-${SHA512}}`,
+      '  a@1.0.0:\n    resolution: {integrity: sha512-a}',
+      'snapshots:',
+      '  qs@6.7.0: {}',
+      '  a@1.0.0: {}',
+      '',
+    ].join('\n')
+    const graph = graphOf(x.extract({ path: 'pnpm-lock.yaml', content: lock }, contextOf()))
+    expect(component(graph, 'qs@6.7.0').hashes).toEqual([
+      { alg: 'SHA-512', content: Buffer.from(SHA512, 'base64').toString('hex') },
+    ])
+    expect(component(graph, 'a@1.0.0').hashes).toBeUndefined()
+  })
+})

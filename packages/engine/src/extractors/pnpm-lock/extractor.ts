@@ -1,6 +1,7 @@
 // pnpm-lock.yaml 5.x, 6.x and 9.x (DESIGN §4 extractors, issue 3): importers (each workspace) give
 // direct dependencies and scopes, `packages` (v5/v6) or `snapshots` (v9) give the graph.
 import type { ComponentSource, Purl, Warning } from '../../model'
+import { integrityHashes } from '../../model'
 import { baseName, defineExtractor } from '../shared/define'
 import { createGraphBuilder, propagateProdScope } from '../shared/graph-builder'
 import { asRecord, asString } from '../shared/json'
@@ -96,6 +97,8 @@ export const pnpmLockExtractor = defineExtractor({
           scope: 'dev',
           source: sourceOf(meta),
           location: line === undefined ? { file: file.path } : { file: file.path, line },
+          // the tarball's integrity (issue 19: exports keep the input's hashes)
+          hashes: integrityHashes(asString(asRecord(meta?.resolution)?.integrity) ?? ''),
         }),
       )
     }

@@ -1,6 +1,7 @@
 // yarn.lock v1 (yarn classic) through @yarnpkg/lockfile: `"a@^1", a@^2:` entries with version,
 // resolved and dependencies. `npm:` aliases name the real package (issue 3).
 import * as yarnLockfile from '@yarnpkg/lockfile'
+import { integrityHashes } from '../../model'
 import { asRecord, asString, asStringMap } from '../shared/json'
 import { topLevelKeyLines } from '../shared/lines'
 import { npmSourceOf, parseNpmAlias } from '../shared/npm-source'
@@ -77,6 +78,7 @@ export function readClassic(
         workspace: null,
         dependencies: Object.entries(deps).map(([name, range]) => ({ name, range })),
         line: lines.get(descriptor),
+        hashes: integrityHashes(asString(rec.integrity) ?? ''),
       }
       seen.set(value, pkg)
     }

@@ -99,3 +99,15 @@ describe('yarn.lock bad input', () => {
     expect(v1.ok).toBe(false)
   })
 })
+
+// Issue 19 "Exports auditors can use": classic's integrity becomes the component's hash.
+describe('yarn.lock classic integrity', () => {
+  it('keeps integrity as a hex hash', () => {
+    const SHA512 = 'VCdBRNFTX1fyE7Nb6FYoURo/SPe62QCaAyzJvUjwRaIsc+NePBEniHlvxFmmX56+HZphIGtV0XeCirBtpDrTyQ=='
+    const lock = `# yarn lockfile v1\n\nqs@^6.7.0:\n  version "6.7.0"\n  resolved "https://registry.yarnpkg.com/qs/-/qs-6.7.0.tgz"\n  integrity sha512-${SHA512}\n`
+    const graph = graphOf(x.extract({ path: 'yarn.lock', content: lock }, contextOf()))
+    expect(component(graph, 'qs@6.7.0').hashes).toEqual([
+      { alg: 'SHA-512', content: Buffer.from(SHA512, 'base64').toString('hex') },
+    ])
+  })
+})

@@ -40,6 +40,7 @@ export function buildYarnGraph(
         scope: 'dev',
         source: pkg.source,
         location: pkg.line === undefined ? { file } : { file, line: pkg.line },
+        ...(pkg.hashes ? { hashes: pkg.hashes } : {}),
       }),
     )
   }

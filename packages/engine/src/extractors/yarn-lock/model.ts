@@ -1,6 +1,6 @@
 // yarn.lock classic and berry read into one shape, so that one function builds the graph
 // (yarn docs "yarn.lock"; DESIGN §4). A descriptor is `name@range` as yarn writes it.
-import type { ComponentSource } from '../../model'
+import type { ComponentHash, ComponentSource } from '../../model'
 
 export interface YarnPackage {
   name: string
@@ -10,6 +10,11 @@ export interface YarnPackage {
   workspace: string | null
   /** Dependency descriptors (`name@range`), peer ones included when yarn recorded them. */
   dependencies: { name: string; range: string }[]
+  /**
+   * The tarball's digests (classic `integrity`). Berry's `checksum` is of yarn's own cache zip, not of
+   * the package file, so it is not one.
+   */
+  hashes?: ComponentHash[]
   line?: number
 }
 
