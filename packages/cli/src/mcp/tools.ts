@@ -2,30 +2,20 @@
 // advisories_get (advisories of one library version, and its licences and licence issues in a
 // project's latest report when a project is named), nextsafe (safe versions per lane), project_status
 // (latest scores against their minima, outcome, and the most severe findings of a project's branch).
-import { reportFindings, type Severity } from '@sextant/engine'
+import { languageOfEcosystem, reportFindings, type Severity } from '@sextant/engine'
 import type { SextantClient } from '@sextant/sdk'
-import { ecosystemOfLanguage, type SafeLanes } from '../nextsafe/lanes'
+import { ecosystemTyped, type SafeLanes } from '../nextsafe/lanes'
 import { asDocument } from '../outputs/report-shape'
 import { domainAssessments } from '../scan/verdict'
 
 /** The API's language key for what a person or a model writes ('npm' → nodejs, 'maven' → java). */
 function languageKey(language: string): string {
-  const ecosystem = ecosystemOfLanguage(language)
+  const ecosystem = ecosystemTyped(language)
   if (!ecosystem)
     throw new Error(
       `There is no language '${language}': use nodejs, java, python, golang, php, dotnet, ruby or rust.`,
     )
-  return {
-    npm: 'nodejs',
-    maven: 'java',
-    pypi: 'python',
-    golang: 'golang',
-    composer: 'php',
-    nuget: 'dotnet',
-    gem: 'ruby',
-    cargo: 'rust',
-    other: 'other',
-  }[ecosystem]
+  return languageOfEcosystem(ecosystem)
 }
 
 export async function advisoriesGet(

@@ -1,7 +1,6 @@
 // The answer of `sextant nextsafe` and of the MCP `nextsafe` tool (issue 15; product-notes "Safe
 // versions"): per lane the latest version no known advisory affects, null where there is none.
-import type { Ecosystem } from '@sextant/engine'
-import { languageOfEcosystem } from '@sextant/engine'
+import { type Ecosystem, ecosystemOfLanguage } from '@sextant/engine'
 
 export interface SafeLanes {
   language: string
@@ -12,22 +11,9 @@ export interface SafeLanes {
   latestMajor: string | null
 }
 
-const ECOSYSTEMS: readonly Ecosystem[] = [
-  'npm',
-  'maven',
-  'pypi',
-  'golang',
-  'composer',
-  'nuget',
-  'gem',
-  'cargo',
-]
-
 /** A language key of the API ('nodejs', 'java', …; 'javascript' and 'npm' mean nodejs, 'maven' java). */
-export function ecosystemOfLanguage(language: string): Ecosystem | null {
-  const key = language.toLowerCase()
-  if (key === 'javascript') return 'npm'
-  return ECOSYSTEMS.find((e) => e === key || languageOfEcosystem(e) === key) ?? null
+export function ecosystemTyped(language: string): Ecosystem | null {
+  return ecosystemOfLanguage(language, { asTyped: true })
 }
 
 /** One line per lane for people. */

@@ -7,7 +7,7 @@ import { createSextantClient } from '@sextant/sdk'
 import { asScanError, ERROR_NAMES, ScanError } from '../scan/errors'
 import type { ScanIo } from '../scan/run'
 import { CLIENT_VERSION } from '../version'
-import { ecosystemOfLanguage, laneLines, type SafeLanes } from './lanes'
+import { ecosystemTyped, laneLines, type SafeLanes } from './lanes'
 
 export const NEXTSAFE_USAGE = `Usage: sextant nextsafe <language> <name> <version> [options]
 
@@ -30,7 +30,7 @@ export async function runNextSafe(argv: string[], io: ScanIo): Promise<number> {
     const [language, name, version, ...extra] = positionals
     if (!language || !name || !version || extra.length > 0)
       throw new ScanError(CLI_EXIT_CODES.badUsage, NEXTSAFE_USAGE)
-    const ecosystem = ecosystemOfLanguage(language)
+    const ecosystem = ecosystemTyped(language)
     if (!ecosystem)
       throw new ScanError(CLI_EXIT_CODES.badUsage, `There is no language '${language}'.\n\n${NEXTSAFE_USAGE}`)
     let lanes: SafeLanes

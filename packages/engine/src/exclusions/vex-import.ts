@@ -4,6 +4,7 @@
 // aliases, and by the component's purl when the statement names components. Lenient with the document
 // (a bad entry is a warning naming its path, the rest is kept), bounded (at most 20,000 statements).
 import { PackageURL } from 'packageurl-js'
+import { isObject } from '../model/json'
 import type { ReportDocument } from '../report/document'
 import {
   ANALYSIS_JUSTIFICATIONS,
@@ -35,8 +36,6 @@ export interface VexReadResult {
   warnings: { path: string; message: string }[]
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
 const oneOf = <T extends string>(list: readonly T[], v: unknown): T | null =>
   typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : null
@@ -53,9 +52,9 @@ export function readVex(source: string): VexReadResult {
       warnings: [{ path: '$', message: `not JSON: ${(error as Error).message}` }],
     }
   }
-  if (isRecord(json) && typeof json['@context'] === 'string' && json['@context'].includes('openvex'))
+  if (isObject(json) && typeof json['@context'] === 'string' && json['@context'].includes('openvex'))
     return readOpenVex(json)
-  if (isRecord(json) && json.bomFormat === 'CycloneDX') return readCycloneDxVex(json)
+  if (isObject(json) && json.bomFormat === 'CycloneDX') return readCycloneDxVex(json)
   return {
     format: null,
     statements: [],
@@ -72,15 +71,15 @@ function readCycloneDxVex(doc: Record<string, unknown>): VexReadResult {
   // affects name bom-refs: components' purls when the bom lists them, else the ref itself
   const purlOfRef = new Map<string, string>()
   for (const c of Array.isArray(doc.components) ? doc.components : [])
-    if (isRecord(c) && text(c['bom-ref']))
+    if (isObject(c) && text(c['bom-ref']))
       purlOfRef.set(text(c['bom-ref'])!, text(c.purl) ?? text(c['bom-ref'])!)
   for (const [i, v] of list.slice(0, MAX_VEX_STATEMENTS).entries()) {
     const at = `vulnerabilities[${i}]`
-    if (!isRecord(v) || !text(v.id)) {
+    if (!isObject(v) || !text(v.id)) {
       warnings.push({ path: at, message: 'a vulnerability needs an id' })
       continue
     }
-    const a = isRecord(v.analysis) ? v.analysis : null
+    const a = isObject(v.analysis) ? v.analysis : null
     const state = oneOf<AnalysisState>(ANALYSIS_STATES, a?.state)
     if (!state) {
       warnings.push({ path: `${at}.analysis.state`, message: 'no known analysis state' })
@@ -93,12 +92,12 @@ function readCycloneDxVex(doc: Record<string, unknown>): VexReadResult {
     const responses = (Array.isArray(a?.response) ? a.response : [])
       .map((r) => oneOf<AnalysisResponse>(ANALYSIS_RESPONSES, r))
       .filter((r): r is AnalysisResponse => r !== null)
-    const properties = Array.isArray(v.properties) ? v.properties.filter(isRecord) : []
+    const properties = Array.isArray(v.properties) ? v.properties.filter(isObject) : []
     const property = (name: string) => text(properties.find((p) => p.name === name)?.value)
     const expires = property(VEX_EXPIRES_PROPERTY)
     const ids = [text(v.id)!, ...(property(VEX_ADVICE_PROPERTY) ? [property(VEX_ADVICE_PROPERTY)!] : [])]
     const purls = (Array.isArray(v.affects) ? v.affects : [])
-      .map((x) => (isRecord(x) ? text(x.ref) : null))
+      .map((x) => (isObject(x) ? text(x.ref) : null))
       .filter((r): r is string => r !== null)
       .map((r) => purlOfRef.get(r) ?? r)
     statements.push({
@@ -126,9 +125,9 @@ function readOpenVex(doc: Record<string, unknown>): VexReadResult {
   const list = Array.isArray(doc.statements) ? doc.statements : []
   for (const [i, s] of list.slice(0, MAX_VEX_STATEMENTS).entries()) {
     const at = `statements[${i}]`
-    const vuln = isRecord(s) && isRecord(s.vulnerability) ? s.vulnerability : null
+    const vuln = isObject(s) && isObject(s.vulnerability) ? s.vulnerability : null
     const name = text(vuln?.name) ?? text(vuln?.['@id'])
-    if (!isRecord(s) || !name) {
+    if (!isObject(s) || !name) {
       warnings.push({ path: at, message: 'a statement needs vulnerability.name' })
       continue
     }
@@ -146,7 +145,7 @@ function readOpenVex(doc: Record<string, unknown>): VexReadResult {
       : []
     const purls = (Array.isArray(s.products) ? s.products : [])
       .map((p) =>
-        isRecord(p) ? (text(isRecord(p.identifiers) ? p.identifiers.purl : null) ?? text(p['@id'])) : null,
+        isObject(p) ? (text(isObject(p.identifiers) ? p.identifiers.purl : null) ?? text(p['@id'])) : null,
       )
       .filter((p): p is string => p !== null)
     statements.push({

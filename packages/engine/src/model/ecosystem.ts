@@ -36,3 +36,19 @@ export function ecosystemOfPurlType(type: string): Ecosystem {
 export function languageOfEcosystem(ecosystem: Ecosystem): Language {
   return languageOf[ecosystem]
 }
+
+/** The ecosystems a language key names: every one but 'other'. */
+const LANGUAGE_ECOSYSTEMS = (Object.keys(languageOf) as Ecosystem[]).filter((e) => e !== 'other')
+
+/**
+ * The ecosystem a language key of the API names ('nodejs' → npm, 'java' → maven, ...); null for a language
+ * we do not know. `asTyped` also takes what a person or a model types: an ecosystem's own name ('npm',
+ * 'maven') and 'javascript' (the CLI's nextsafe and MCP tools; the server's lookups take the keys only).
+ */
+export function ecosystemOfLanguage(language: string, options: { asTyped?: boolean } = {}): Ecosystem | null {
+  const key = language.toLowerCase()
+  if (options.asTyped && key === 'javascript') return 'npm'
+  return (
+    LANGUAGE_ECOSYSTEMS.find((e) => languageOf[e] === key || (options.asTyped === true && e === key)) ?? null
+  )
+}

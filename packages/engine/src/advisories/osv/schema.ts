@@ -1,6 +1,7 @@
 // Lenient parsing of OSV records (DESIGN §4 advisories, STYLE rule 4): every outside record passes
 // here once. A field of the wrong type skips that record with a warning naming its id; absent
 // optional fields take their empty value; known real-data quirks (empty scores, '' events) pass.
+import { isObject } from '../../model/json'
 import type {
   OsvAffected,
   OsvEvent,
@@ -27,9 +28,7 @@ type Obj = Record<string, unknown>
 
 const EVENT_KINDS: readonly OsvEventKind[] = ['introduced', 'fixed', 'last_affected', 'limit']
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
+const isObj: (v: unknown) => v is Obj = isObject
 
 function obj(v: unknown, path: string): Obj {
   if (v === undefined || v === null) return {}

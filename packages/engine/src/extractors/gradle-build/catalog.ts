@@ -2,6 +2,7 @@
 // DESIGN §4 extractors): [versions], [libraries] in every notation, [bundles]; accessors
 // (`libs.square.okio`, `libs.bundles.x`) are matched with `-`, `_` and `.` as one separator.
 import { parse } from 'smol-toml'
+import { isObject } from '../../model/json'
 
 export interface CatalogLibrary {
   alias: string
@@ -34,7 +35,7 @@ export function catalogKey(alias: string): string {
 }
 
 type Table = Record<string, unknown>
-const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isTable = (v: unknown): v is Table => isObject(v)
 
 /** A rich version (`{ strictly, require, prefer }`) read as the version Gradle would pick first. */
 function versionText(v: unknown, versions: Map<string, string>): string | null {

@@ -1,5 +1,6 @@
 // Safe JSON reading for lockfiles and SBOMs (DESIGN §7 JSON depth limit, STYLE rule 5).
 // Invalid or too-deep JSON becomes a FileError naming file and line instead of an exception.
+import { isObject } from '../../model/json'
 import type { FileError } from '../types'
 import { MAX_NESTING_DEPTH } from './limits'
 import { lineAt } from './lines'
@@ -54,9 +55,7 @@ export function parseJson(text: string, file: string): JsonResult {
 
 /** A plain object, or null: the narrowing every lenient schema step starts from. */
 export function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null
+  return isObject(value) ? value : null
 }
 
 export function asString(value: unknown): string | null {
