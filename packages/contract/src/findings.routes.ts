@@ -6,6 +6,8 @@ import {
   findingsCsvAnswerSchema,
   findingsCsvBodySchema,
   findingsQuerySchema,
+  planPatchAnswerSchema,
+  planPatchQuerySchema,
   remediationPlanSchema,
 } from './findings'
 import type { RouteDef } from './routes'
@@ -43,5 +45,16 @@ export const findingRouteDefs = {
     query: findingsQuerySchema,
     status: 200,
     response: remediationPlanSchema,
+  },
+  findingsPlanPatch: {
+    method: 'GET',
+    path: '/api/v2/findings/:projectId/:branch/plan/patch',
+    access: 'anonymous',
+    summary:
+      "One lane (?lane=patch|minor|major, default minor) of the remediation plan of the latest report of a branch (or ?reportUuid=) as a unified diff of the project's package.json and pom.xml files as uploaded: upgrades, overrides and dependencyManagement pins; what is not a mechanical manifest change is listed as skipped. 404 without a report, 409 when the report's files are gone or nothing in the lane can be written.",
+    params: exclusionBranchParamsSchema,
+    query: planPatchQuerySchema,
+    status: 200,
+    response: planPatchAnswerSchema,
   },
 } as const satisfies Record<string, RouteDef>

@@ -110,3 +110,16 @@ export const remediationPlanSchema = z.object({
   lanes: z.object({ patch: lanePlanSchema, minor: lanePlanSchema, major: lanePlanSchema }),
 })
 export type RemediationPlanDto = z.infer<typeof remediationPlanSchema>
+
+/** Issue 19 "Downloadable as a patch": one lane of the plan as a unified diff of package.json / pom.xml. */
+export const planPatchQuerySchema = findingsQuerySchema.extend({ lane: laneSchema.default('minor') })
+export const planPatchAnswerSchema = z.object({
+  fileName: z.string(),
+  /** Unified diff (`git apply` / `patch -p1` from the project's root). */
+  patch: z.string(),
+  /** The files the patch changes. */
+  files: z.array(z.string()),
+  /** Changes of the lane left out of the patch (not mechanical), each with why. */
+  skipped: z.array(z.object({ name: z.string(), why: z.string() })),
+})
+export type PlanPatchDto = z.infer<typeof planPatchAnswerSchema>

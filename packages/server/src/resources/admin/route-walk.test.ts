@@ -137,6 +137,7 @@ const accessOnly = [
   'findingsCsv',
   'triageOpenVex',
   'findingsPlan',
+  'findingsPlanPatch',
   'reportRecomputeState',
   'reportDiff',
   'reportOutcomeGet',

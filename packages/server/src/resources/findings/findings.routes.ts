@@ -11,7 +11,7 @@ import type { OutboundClient } from '../../http-client'
 import { createMetadataSource } from '../../metadata'
 import { visibleProject } from '../../services/project-lookup'
 import { csvOfShown, reportFindings } from './findings.service'
-import { reportRemediationPlan } from './remediation.service'
+import { reportRemediationPatch, reportRemediationPlan } from './remediation.service'
 
 export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outbound: OutboundClient): void {
   // the same advisory store and metadata cache the analyses read (one fetch per package, DESIGN §2)
@@ -29,12 +29,32 @@ export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outb
     const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const found = orThrow(await reportFindings(db, project.uuid, params.branch, body.reportUuid))
     const csv = orThrow(csvOfShown(found, body.columns, body.keys))
-    const stem = `${project.name || 'project'}-${params.branch}`.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '')
-    return { fileName: `${stem}-findings.csv`, csv }
+    return { fileName: `${fileStem(project.name, params.branch)}-findings.csv`, csv }
   })
 
   bindRoute(app, routes.findingsPlan, async ({ params, query, request }) => {
     const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     return orThrow(await reportRemediationPlan(db, sources, project.uuid, params.branch, query.reportUuid))
   })
+
+  bindRoute(app, routes.findingsPlanPatch, async ({ params, query, request }) => {
+    const project = await visibleProject(db, request.principal, params.projectId)
+    const stem = fileStem(project.name, params.branch)
+    return orThrow(
+      await reportRemediationPatch(
+        db,
+        sources,
+        project.uuid,
+        params.branch,
+        query.reportUuid,
+        query.lane,
+        stem,
+      ),
+    )
+  })
+}
+
+/** A file name's stem from the project and branch: word characters, dots and dashes only. */
+function fileStem(projectName: string, branch: string): string {
+  return `${projectName || 'project'}-${branch}`.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '')
 }

@@ -15,3 +15,18 @@ export async function reportGraph(
   )
   return rows[0]?.graph ?? null
 }
+
+/** The manifests and lockfiles uploaded with the report's analysis (analysis_files), for the plan's patch. */
+export async function reportManifestFiles(
+  db: Db,
+  projectUuid: string,
+  reportUuid: string,
+): Promise<{ path: string; content: string }[]> {
+  const { rows } = await db.query<{ path: string; content: Buffer }>(
+    `SELECT f.path, f.content FROM reports r JOIN analysis_files f ON f.analysis_uuid = r.analysis_uuid
+     WHERE r.project_uuid = $1 AND r.uuid = $2
+       AND (f.path ~ '(^|/)(package\\.json|pom\\.xml|yarn\\.lock|pnpm-lock\\.yaml)$')`,
+    [projectUuid, reportUuid],
+  )
+  return rows.map((r) => ({ path: r.path, content: r.content.toString('utf8') }))
+}

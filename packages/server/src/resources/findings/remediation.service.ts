@@ -5,9 +5,12 @@
 // repository client over the same document cache, fetched as the plan reads them (engine maven-data.ts).
 import {
   buildAdvisoryIndex,
+  type Lane,
   type NpmPackageMetadata,
+  type PlanPatch,
   planFindingsOf,
   type RemediationPlan,
+  remediationPatch,
   remediationPlanWithMaven,
   type SourceData,
 } from '@sextant/engine'
@@ -16,7 +19,7 @@ import type { Db } from '../../db/connection'
 import type { MetadataSource } from '../../metadata'
 import { latestReportUuid, reportDocumentById } from '../../services/reports.repo'
 import { fail, ok, type Result } from '../../services/result'
-import { reportGraph } from './remediation.repo'
+import { reportGraph, reportManifestFiles } from './remediation.repo'
 
 export interface PlanSources {
   advisories: Pick<AdvisoryStore, 'recordsFor'>
@@ -69,4 +72,33 @@ export async function reportRemediationPlan(
     ? sources.metadata.mavenRepository()
     : null
   return ok({ reportUuid: uuid, ...(await remediationPlanWithMaven(findings, data, maven)) })
+}
+
+/**
+ * One lane of the plan as a patch of the report's package.json / pom.xml files (issue 19 "Downloadable
+ * as a patch"): the files uploaded with the report's analysis, edited by the engine (remediation/patch.ts).
+ */
+export async function reportRemediationPatch(
+  db: Db,
+  sources: PlanSources,
+  projectUuid: string,
+  branch: string,
+  reportUuid: string | undefined,
+  lane: Lane,
+  fileStem: string,
+): Promise<Result<PlanPatch & { fileName: string }>> {
+  const plan = await reportRemediationPlan(db, sources, projectUuid, branch, reportUuid)
+  if (!plan.ok) return plan
+  const files = await reportManifestFiles(db, projectUuid, plan.value.reportUuid)
+  if (!files.some((f) => /(^|\/)(package\.json|pom\.xml)$/.test(f.path)))
+    return fail('conflict', 'The manifests behind this report are gone: refresh or upload the project again.')
+  const patch = remediationPatch(plan.value.lanes[lane], files)
+  if (patch.patch === '')
+    return fail(
+      'conflict',
+      `Nothing in the ${lane} lane is a change to package.json or pom.xml${
+        patch.skipped.length > 0 ? `: ${patch.skipped.map((s) => `${s.name} (${s.why})`).join('; ')}` : ''
+      }.`,
+    )
+  return ok({ fileName: `${fileStem}-${lane}-remediation.patch`, ...patch })
 }

@@ -1,7 +1,12 @@
 // The remediation plan over HTTP (issue 19 "Remediation plan"): the tiny app's ms@2.1.2 comes in through
 // debug@4.3.4, which pins it exactly; the plan reads the recorded packuments through the server's
 // metadata cache (local registry) and proposes the lowest debug whose declared range leads to a fixed
-// ms; anonymous callers of a private project see nothing.
+// ms; anonymous callers of a private project see nothing. Its patch (issue 19 "Downloadable as a
+// patch") applies with `git apply` to the uploaded package.json and sets debug's new version.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWithAdvisories, uploadTinyApp } from '../../testing/advisory-instance'
 import { TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../../testing/instance'
@@ -76,7 +81,35 @@ describe('remediation plan of the tiny app', () => {
     }
   })
 
+  it('answers the minor lane as a patch of package.json that git apply takes', async () => {
+    const res = await fetch(`${t.url}/api/v2/findings/${pid}/main/plan/patch?lane=minor`, { headers: admin })
+    const body = (await res.json()) as {
+      fileName: string
+      patch: string
+      files: string[]
+      skipped: unknown[]
+    }
+    expect(res.status, JSON.stringify(body)).toBe(200)
+    expect(body.fileName).toMatch(/-main-minor-remediation\.patch$/)
+    expect(body.files).toEqual(['package.json'])
+    expect(body.skipped).toEqual([])
+    const dir = mkdtempSync(join(tmpdir(), 'sextant-plan-patch-'))
+    try {
+      const uploaded = readFileSync(new URL('../fixtures/package.json', import.meta.url), 'utf8')
+      writeFileSync(join(dir, 'package.json'), uploaded)
+      writeFileSync(join(dir, 'plan.patch'), body.patch)
+      execFileSync('git', ['apply', 'plan.patch'], { cwd: dir })
+      // only debug's version changes (a devDependency of the tiny app), to the plan's
+      expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe(
+        uploaded.replace('"debug": "4.3.4"', '"debug": "4.3.7"'),
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('shows outsiders of a private project nothing', async () => {
     expect((await fetch(`${t.url}/api/v2/findings/${pid}/main/plan`)).status).toBe(404)
+    expect((await fetch(`${t.url}/api/v2/findings/${pid}/main/plan/patch`)).status).toBe(404)
   })
 })

@@ -1,9 +1,12 @@
 // The remediation plan beside the findings table (issue 19 "Remediation plan"): per lane (patch / minor /
 // major), which upgrade of a direct dependency fixes what, lockfile updates and pins, and what remains.
-// Computed by the server from the report's graph, its advisories and the registry cache.
-import { Loader, SegmentedControl, Spoiler, Stack, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+// Computed by the server from the report's graph, its advisories and the registry cache. The lane's
+// changes to package.json / pom.xml download as a patch (the server writes it; what is not mechanical is
+// named beside the button).
+import { Button, Group, Loader, SegmentedControl, Spoiler, Stack, Text } from '@mantine/core'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
 import { useReportContext } from '../../shared/report/report-context'
 
@@ -20,6 +23,14 @@ export function RemediationPanel() {
         query: { reportUuid: report.uuid },
       }),
   })
+  const patch = useMutation({
+    mutationFn: (chosen: Lane) =>
+      sdk.call('findingsPlanPatch', {
+        params: { projectId: project.uuid, branch },
+        query: { reportUuid: report.uuid, lane: chosen },
+      }),
+    onSuccess: (answer) => saveText(answer.fileName, answer.patch, 'text/x-diff;charset=utf-8'),
+  })
   if (plan.isPending) return <Loader size="xs" />
   if (plan.isError)
     return (
@@ -27,21 +38,47 @@ export function RemediationPanel() {
         {`The remediation plan could not be made: ${plan.error.message}`}
       </Text>
     )
-  const lines = plan.data.lanes[lane].lines
+  const { lines, upgrades, pins } = plan.data.lanes[lane]
+  const skipped = patch.data?.skipped ?? []
   return (
     <Stack gap={6} my="sm" data-testid="remediation-plan">
-      <SegmentedControl
-        size="xs"
-        w="fit-content"
-        value={lane}
-        onChange={(value) => setLane(value as Lane)}
-        data={[
-          { value: 'patch', label: 'Patch (safe)' },
-          { value: 'minor', label: 'Minor (conservative)' },
-          { value: 'major', label: 'Major (aggressive)' },
-        ]}
-        data-testid="remediation-lane"
-      />
+      <Group gap="sm">
+        <SegmentedControl
+          size="xs"
+          w="fit-content"
+          value={lane}
+          onChange={(value) => {
+            setLane(value as Lane)
+            patch.reset()
+          }}
+          data={[
+            { value: 'patch', label: 'Patch (safe)' },
+            { value: 'minor', label: 'Minor (conservative)' },
+            { value: 'major', label: 'Major (aggressive)' },
+          ]}
+          data-testid="remediation-lane"
+        />
+        <Button
+          size="xs"
+          variant="light"
+          disabled={upgrades.length + pins.length === 0}
+          loading={patch.isPending}
+          onClick={() => patch.mutate(lane)}
+          data-testid="remediation-patch"
+        >
+          Download as a patch
+        </Button>
+      </Group>
+      {patch.isError ? (
+        <Text size="xs" c="red" data-testid="remediation-patch-error">
+          {patch.error.message}
+        </Text>
+      ) : null}
+      {skipped.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="remediation-patch-skipped">
+          {`Not in the patch: ${skipped.map((x) => `${x.name} (${x.why})`).join('; ')}`}
+        </Text>
+      ) : null}
       {lines.length === 0 ? (
         <Text size="sm" c="dimmed">
           No active finding to remediate.
