@@ -38,7 +38,7 @@ export function findingRoutes(app: FastifyInstance, db: Db, config: Config, outb
   })
 
   bindRoute(app, routes.findingsPlanPatch, async ({ params, query, request }) => {
-    const project = await visibleProject(db, request.principal, params.projectId)
+    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
     const stem = fileStem(project.name, params.branch)
     return orThrow(
       await reportRemediationPatch(
