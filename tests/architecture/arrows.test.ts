@@ -38,7 +38,7 @@ describe('package arrows', () => {
     expect(serverToEngine).toContain('packages/contract/src/index.ts')
   }, 120_000)
 
-  it('flags web importing engine, deep imports, and SQL or HttpError out of their rooms', async () => {
+  it('flags web importing engine, deep imports, a web feature importing another, and SQL or HttpError out of their rooms', async () => {
     const output = await cruiseTree(resolve(import.meta.dirname, 'fixtures/crossing'))
     const names = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)
     expect(names).toContain('web-arrows: packages/web/src/index.ts → packages/engine/src/index.ts')
@@ -50,6 +50,20 @@ describe('package arrows', () => {
     expect(names).toContain(
       'server-http-errors-only-in-routes: packages/server/src/things.service.ts → packages/server/src/http/errors.ts',
     )
+    // web walls (issue 18 item 4): a feature importing another feature, shared importing a feature…
+    expect(names).toContain(
+      'web-no-feature-to-feature: packages/web/src/features/security/security-section.ts → packages/web/src/features/report/report-title.ts',
+    )
+    expect(names).toContain(
+      'web-shared-below-features: packages/web/src/shared/report/report-filters.ts → packages/web/src/features/report/report-title.ts',
+    )
+    // …while a feature may import its own folder and shared/
+    expect(
+      names.filter(
+        (n) =>
+          n.includes('card-title.ts') || n.endsWith('→ packages/web/src/shared/report/report-filters.ts'),
+      ),
+    ).toEqual([])
     // …while a repo may, a Db type and a transaction may be imported anywhere, and routes throw HttpError
     expect(names.filter((n) => n.includes('things.repo.ts') || n.includes('db/transaction.ts'))).toEqual([])
   }, 60_000)

@@ -1,6 +1,8 @@
 // The package arrows of DESIGN §1 as dependency-cruiser rules: web → sdk → contract ← server → engine;
 // cli → sdk, engine (and the server only from cli/src/launch, to start it); contract and engine import
 // no other workspace package; across packages only a package's index.ts may be imported.
+// Inside web (issue 18 item 4, STYLE rule 1): app → features → shared → ui, lib; no feature imports
+// another feature, and shared/, ui/ and lib/ import no feature and no app file (packages/web/src/shared/README.md).
 import type { IForbiddenRuleType } from 'dependency-cruiser'
 
 const allowed: Record<string, string[]> = {
@@ -53,5 +55,21 @@ export const arrowRules: IForbiddenRuleType[] = [
       pathNot: ['\\.test\\.tsx?$', '/src/testing/', '/test-[^/]+\\.ts$', '/bench\\.ts$'],
     },
     to: { path: '^packages/[^/]+/src/testing/' },
+  },
+  {
+    name: 'web-no-feature-to-feature',
+    comment:
+      'a web feature never imports another feature: what several features need lives in web/src/shared, pages that compose features live in web/src/app (issue 18 item 4)',
+    severity: 'error',
+    from: { path: '^packages/web/src/features/([^/]+)/' },
+    to: { path: '^packages/web/src/features/', pathNot: '^packages/web/src/features/$1/' },
+  },
+  {
+    name: 'web-shared-below-features',
+    comment:
+      'web/src/shared, ui and lib sit below the features: they import no feature and no app file (issue 18 item 4)',
+    severity: 'error',
+    from: { path: '^packages/web/src/(shared|ui|lib)/' },
+    to: { path: '^packages/web/src/(features|app)/' },
   },
 ]
