@@ -2,7 +2,8 @@
 // in the delivery log"): an Administrator adds a webhook channel pointed at a local fake receiver (its
 // secret never shown back), sends a test (delivered, then refused with the receiver's 500), adds a rule,
 // and, once an advisory hits a project and the receiver answers 500, sees the failed delivery with its
-// reason; a Viewer gets no edit controls and the server refuses their writes; an anonymous visitor is
+// reason; the report page marks that finding New; a Viewer gets no edit controls and the server refuses
+// their writes, but stops and resumes their own alert e-mails under My alerts; an anonymous visitor is
 // sent to sign in. Screenshots.
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -14,6 +15,7 @@ import {
   importRecords,
   lockOf,
   osvRecord,
+  postJson,
   uploadProject,
 } from '../../packages/server/src/testing/advisory-imports'
 import { type FakeWebhook, startFakeWebhook } from '../../packages/server/src/testing/fake-notifications'
@@ -152,6 +154,46 @@ describe('the notifications page in Chromium', () => {
       body: JSON.stringify({ kind: 'webhook', name: 'x', url: hook.url, secret: SECRET }),
     })
     expect(res.status).toBe(403)
+  })
+
+  it('lets a Viewer stop and resume their own alert e-mails under My alerts', {
+    timeout: 60_000,
+  }, async () => {
+    const channel = await postJson<{ uuid: string }>(
+      api,
+      `/api/v1/accounts/${account}/notifications/channels`,
+      {
+        kind: 'email',
+        name: 'Viewers',
+        recipients: ['vera.viewer@notify.test'],
+      },
+    )
+    await postJson(api, `/api/v1/accounts/${account}/notifications/rules`, {
+      name: 'Morning digest',
+      events: ['new-finding'],
+      channelUuid: channel.uuid,
+      mode: 'digest',
+    })
+    const page = await open('/account/notifications', viewer)
+    await page.getByTestId('account-tab-My alerts').click()
+    await page.waitForURL(/\/account\/alerts/)
+    const row = page.getByTestId('my-alert').filter({ hasText: 'Viewers' })
+    await row.getByText('Morning digest (daily digest)').waitFor({ timeout: 30_000 })
+    await row.getByRole('switch').click()
+    await row.getByText('Not receiving').waitFor()
+    const mine = async () =>
+      (await (
+        await fetch(`${t.url}/api/v1/users/me/notifications`, {
+          headers: { authorization: `Bearer ${viewer}` },
+        })
+      ).json()) as { name: string; subscribed: boolean }[]
+    expect((await mine()).find((s) => s.name === 'Viewers')?.subscribed).toBe(false)
+    expect(await seriousViolations(page, '[data-testid="my-alerts"]')).toEqual([])
+    await page.screenshot({ path: join(shots, 'notifications-my-alerts.png'), fullPage: true })
+    await row.getByRole('switch').click()
+    await row.getByText('Receiving', { exact: true }).waitFor()
+    expect((await mine()).find((s) => s.name === 'Viewers')?.subscribed).toBe(true)
+    await page.close()
   })
 
   it('sends an anonymous visitor to sign in', { timeout: 60_000 }, async () => {

@@ -3,7 +3,8 @@
 // and delete them; team administrators have no configuration), the delivery log is read like it, and the
 // spec's own calls (notify_test, send_email) send through the account's configuration, so they need
 // configuration edit too. GET /api/v1/notifications/config is account read: it answers no secret.
-// Unsubscribing is public: the signed link of one e-mail names the recipient and the channel.
+// Unsubscribing is public: the signed link of one e-mail names the recipient and the channel. A member's
+// own subscriptions (users/me/notifications) need no §6 area: they read and change only the caller's address.
 import { z } from 'zod'
 import {
   accountNotificationsParams,
@@ -50,6 +51,22 @@ export const unsubscribedSchema = z.object({
   channelUuid: z.string(),
   unsubscribed: z.boolean(),
 })
+
+/**
+ * One e-mail channel of the caller's account that lists the caller's address (issue 16 "a per-user alert
+ * subscription in account settings"): whether that address still gets its alerts, and the rules sending
+ * through it (immediate or the daily digest).
+ */
+export const subscriptionSchema = z.object({
+  channelUuid: z.string(),
+  name: z.string(),
+  teamUuid: z.string().nullable(),
+  email: z.string(),
+  subscribed: z.boolean(),
+  rules: z.array(z.object({ name: z.string(), mode: z.enum(['immediate', 'digest']), enabled: z.boolean() })),
+})
+export type AlertSubscription = z.infer<typeof subscriptionSchema>
+export const subscriptionBodySchema = z.object({ subscribed: z.boolean() })
 
 export const notificationRouteDefs = {
   notificationChannelList: {
@@ -209,5 +226,25 @@ export const notificationRouteDefs = {
     query: unsubscribeQuerySchema,
     status: 200,
     response: unsubscribedSchema,
+  },
+  mySubscriptions: {
+    method: 'GET',
+    path: '/api/v1/users/me/notifications',
+    access: 'member',
+    summary:
+      "The caller's alert e-mails: each e-mail channel of their account that lists their address, whether they still get it, and its rules.",
+    status: 200,
+    response: z.array(subscriptionSchema),
+  },
+  mySubscriptionSet: {
+    method: 'POST',
+    path: '/api/v1/users/me/notifications/:channelId',
+    access: 'member',
+    summary:
+      "Stop or resume the caller's own alert e-mails of one channel (what the e-mail's unsubscribe link does; 404 for a channel not sending to them).",
+    params: z.object({ channelId: z.string().min(1) }),
+    body: subscriptionBodySchema,
+    status: 200,
+    response: subscriptionSchema,
   },
 } as const satisfies Record<string, RouteDef>

@@ -34,6 +34,7 @@ export const appPages = [
   '/account/jira',
   '/account/integrations',
   '/account/notifications',
+  '/account/alerts',
   '/admin',
 ] as const
 

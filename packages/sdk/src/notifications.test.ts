@@ -121,6 +121,25 @@ describe('notifications SDK', () => {
     expect(c.calls).toEqual(['GET http://sextant.test/api/v1/notifications/config'])
   })
 
+  it("reads and changes the caller's own alert e-mails", async () => {
+    const sub = {
+      channelUuid: 'c-1',
+      name: 'Team',
+      teamUuid: null,
+      email: 'a@x.test',
+      subscribed: false,
+      rules: [{ name: 'Daily', mode: 'digest', enabled: true }],
+    }
+    const s = api(200, (method: string) => (method === 'GET' ? [sub] : sub))
+    expect(await s.api.mySubscriptions()).toEqual([sub])
+    expect(await s.api.setMySubscription('c-1', false)).toEqual(sub)
+    await expect(s.api.setMySubscription('', true)).rejects.toThrow('Required information not provided.')
+    expect(s.calls).toEqual([
+      'GET http://sextant.test/api/v1/users/me/notifications',
+      'POST http://sextant.test/api/v1/users/me/notifications/c-1 {"subscribed":false}',
+    ])
+  })
+
   it('refuses missing input before any request and throws server refusals', async () => {
     const a = api(200, {})
     await expect(a.api.channels('')).rejects.toThrow('No account has been specified')

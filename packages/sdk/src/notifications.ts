@@ -1,7 +1,8 @@
 // Typed calls of notifications (issue 16; spec accounts-and-api §7 "Notifications"): an account's channels
 // (secrets written only: answers carry secretSet), rules, the delivery log and a channel test, the spec's
-// notify_test, send_email (its `recepients` spelling) and config, and the one-click unsubscribe of an
-// alert e-mail. The account is 'me' (the caller's) or a uuid; a missing id fails before any request.
+// notify_test, send_email (its `recepients` spelling) and config, the caller's own alert e-mails
+// (stop / resume) and the one-click unsubscribe of an alert e-mail. The account is 'me' (the caller's)
+// or a uuid; a missing id fails before any request.
 import type { ChannelKind } from '@sextant/contract'
 import type { SextantClient } from './client'
 import { clientError, sdkMessages } from './errors'
@@ -64,6 +65,11 @@ export function notificationsApi(client: SextantClient) {
     },
     /** §7: the caller's account configuration: SMTP available, channels and rules (no secret). */
     config: async () => client.call('notificationConfig', {}),
+    /** The caller's own alert e-mails: the e-mail channels listing their address, and whether they get them. */
+    mySubscriptions: async () => client.call('mySubscriptions', {}),
+    /** Stops (false) or resumes (true) the caller's own alert e-mails of one channel. */
+    setMySubscription: async (channel: string, subscribed: boolean) =>
+      client.call('mySubscriptionSet', { params: { channelId: required(channel) }, body: { subscribed } }),
     /** The signed token of an alert e-mail's unsubscribe link. */
     unsubscribe: async (token: string) =>
       client.call('notificationUnsubscribe', { query: { token: required(token) } }),

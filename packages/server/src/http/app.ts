@@ -19,6 +19,7 @@ import type { OutboundClient } from '../http-client'
 import type { PgBoss, Workers } from '../jobs/boss'
 import { notificationRoutes } from '../notifications/notifications.routes'
 import { slackLockRoutes } from '../notifications/slack-locks.routes'
+import { subscriptionRoutes } from '../notifications/subscriptions.routes'
 import type { Metrics } from '../operations/metrics'
 import { operationsRoutes } from '../operations/operations.routes'
 import { accountRoutes } from '../resources/accounts/accounts.routes'
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, db, config, deps.outbound)
   slackLockRoutes(app, db)
   statsRoutes(app, db)
+  subscriptionRoutes(app, db)
   cliRoutes(app, config)
 
   // The built web app: files are looked up per request (a rebuild is served without a restart), and

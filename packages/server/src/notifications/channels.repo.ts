@@ -124,7 +124,26 @@ export async function unsubscribe(db: Db, channelUuid: string, email: string): P
   return (r.rowCount ?? 0) > 0 || (await isUnsubscribed(db, channelUuid, email))
 }
 
-async function isUnsubscribed(db: Db, channelUuid: string, email: string): Promise<boolean> {
+/** Undoes an unsubscribe: the address gets the channel's e-mails again. */
+export async function resubscribe(db: Db, channelUuid: string, email: string): Promise<void> {
+  await db.query('DELETE FROM notification_unsubscribes WHERE channel_uuid = $1 AND email = $2', [
+    channelUuid,
+    email.toLowerCase(),
+  ])
+}
+
+/** The account's e-mail channels whose recipients include `email` (case-insensitively), oldest first. */
+export async function emailChannelsOf(db: Db, accountUuid: string, email: string): Promise<StoredChannel[]> {
+  const { rows } = await db.query<ChannelRow>(
+    `SELECT * FROM notification_channels WHERE account_uuid = $1 AND kind = 'email'
+       AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(settings->'recipients') r WHERE lower(r) = lower($2))
+     ORDER BY created_at, uuid`,
+    [accountUuid, email],
+  )
+  return rows.map(channelOf)
+}
+
+export async function isUnsubscribed(db: Db, channelUuid: string, email: string): Promise<boolean> {
   const { rows } = await db.query(
     'SELECT 1 FROM notification_unsubscribes WHERE channel_uuid = $1 AND email = $2',
     [channelUuid, email.toLowerCase()],

@@ -1,7 +1,8 @@
-// The notifications screens inside the account administration frame (issue 16 "Screens"). The app wires
-// them: the session and the §6 rights come from the auth and account features, and features/notifications
-// takes them as props, so no feature imports another.
+// The notifications screens inside the account administration frame (issue 16 "Screens"): the account's
+// channels, rules and deliveries, and the member's own alert e-mails. The app wires them: the session and
+// the §6 rights come from shared/, and features/notifications takes them as props.
 import type { RouteObject } from 'react-router-dom'
+import { MyAlertsPage } from '../features/notifications/my-alerts-page'
 import { NotificationsPage } from '../features/notifications/notifications-page'
 import { useRights } from '../shared/account/use-rights'
 import { useSession } from '../shared/session/use-session'
@@ -19,9 +20,17 @@ function AccountNotifications() {
   )
 }
 
+function MyAlerts() {
+  const { user } = useSession()
+  return <MyAlertsPage email={user?.email ?? ''} />
+}
+
 export const notificationRoutes: RouteObject[] = [
   {
     element: <AccountLayout />,
-    children: [{ path: '/account/notifications', element: <AccountNotifications /> }],
+    children: [
+      { path: '/account/notifications', element: <AccountNotifications /> },
+      { path: '/account/alerts', element: <MyAlerts /> },
+    ],
   },
 ]

@@ -79,6 +79,9 @@ const expectations: Record<string, Expect> = {
   reportDelta: byAccess('anonymous'),
   notificationUnsubscribe: byAccess('public'),
   notificationUnsubscribeLink: byAccess('public'),
+  // the caller's own alert e-mails only (notifications/subscriptions.routes.ts)
+  mySubscriptions: byAccess('member'),
+  mySubscriptionSet: byAccess('member'),
   advisoryDbStats: byAccess('anonymous'),
   publicVulns: byAccess('anonymous'),
   vulnCwe: byAccess('anonymous'),

@@ -29,6 +29,7 @@ export const selfService: Record<string, string> = {
   findingsCsv: 'writes the rows the caller may read as a CSV answer; stores nothing',
   notificationUnsubscribe:
     "unsubscribes the one address of the one channel its signed token names (an alert e-mail's link)",
+  mySubscriptionSet: "stops or resumes the alert e-mails of one channel to the caller's own address",
 }
 
 export const isWrite = (def: RouteDef): boolean => def.method !== 'GET'

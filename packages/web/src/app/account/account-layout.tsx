@@ -1,7 +1,8 @@
 // The frame of the administration screens: signed-in members only, a title and the tabs My account,
-// Members, Teams, Tags, Licence policies, Configuration, Notifications and Jira (Administrators only; Jira
-// with the 'jira' feature), Integrations (with 'datadog' for Administrators, with 'rkvst' for every member)
-// and Administration (system administrators); the screen below is the route's.
+// Members, Teams, Tags, Licence policies and My alerts (every member), Configuration, Notifications and
+// Jira (Administrators only; Jira with the 'jira' feature), Integrations (with 'datadog' for
+// Administrators, with 'rkvst' for every member) and Administration (system administrators); the screen
+// below is the route's.
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { showsIntegrations } from '../../features/integrations/integrations-page'
@@ -16,6 +17,7 @@ const TABS = [
   { value: '/account/teams', label: 'Teams' },
   { value: '/account/tags', label: 'Tags' },
   { value: '/account/licence-policies', label: 'Licence policies' },
+  { value: '/account/alerts', label: 'My alerts' },
 ]
 const CONFIGURATION_TAB = { value: '/account/configuration', label: 'Configuration' }
 const JIRA_TAB = { value: '/account/jira', label: 'Jira' }

@@ -24,7 +24,8 @@ export function NotificationsPage({ accountId, mayRead, mayEdit }: Props) {
   if (!mayRead)
     return (
       <Text size="sm" c="dimmed" ta="center" py="xl" data-testid="notifications-not-allowed">
-        Only Administrators see and change the account's notifications.
+        Only Administrators see and change the account's notifications. Your own alert e-mails are under My
+        alerts.
       </Text>
     )
   const list = channels.data ?? []
