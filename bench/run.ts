@@ -10,6 +10,7 @@ import { cliScanBench } from './cli-scan.bench'
 import { exportsBench } from './exports.bench'
 import { extractionBench } from './extraction.bench'
 import { findingsTableBench } from './findings-table.bench'
+import { liveRecheckBench } from './live-recheck.bench'
 import { matchingBench } from './matching.bench'
 import { mavenBench } from './maven.bench'
 import { metadataBench } from './metadata.bench'
@@ -32,6 +33,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   metadataBench,
   exportsBench,
   recomputeBench,
+  liveRecheckBench,
   reportGetBench,
   authBench,
   reportPageBench,

@@ -4,7 +4,11 @@
 import { type Ecosystem, normalisePackageName } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 
-/** Replaces the packages of a branch with those of its newest report's graph (one row per package). */
+/**
+ * Replaces the packages of a branch with those of its newest report's graph (one row per package). Only
+ * the difference is written: a live re-check or recompute of an unchanged graph (the usual case, issue 16
+ * acceptance 6) deletes and inserts nothing, where rewriting every row cost as much as storing the report.
+ */
 export async function writeBranchPackages(
   client: DbClient,
   projectUuid: string,
@@ -16,17 +20,24 @@ export async function writeBranchPackages(
     const name = normalisePackageName(c.ecosystem, c.name)
     if (name !== '') keys.set(`${c.ecosystem}\u0000${name}`, { ecosystem: c.ecosystem, name })
   }
-  const list = [...keys.values()]
-  await client.query('DELETE FROM branch_packages WHERE project_uuid = $1 AND branch = $2', [
-    projectUuid,
-    branch,
-  ])
-  if (list.length === 0) return
-  await client.query(
-    `INSERT INTO branch_packages (project_uuid, branch, ecosystem, name)
-     SELECT $1, $2, e, n FROM unnest($3::text[], $4::text[]) AS x(e, n) ON CONFLICT DO NOTHING`,
-    [projectUuid, branch, list.map((k) => k.ecosystem), list.map((k) => k.name)],
+  const { rows } = await client.query<{ ecosystem: string; name: string }>(
+    'SELECT ecosystem, name FROM branch_packages WHERE project_uuid = $1 AND branch = $2',
+    [projectUuid, branch],
   )
+  const gone = rows.filter((r) => !keys.delete(`${r.ecosystem}\u0000${r.name}`))
+  const added = [...keys.values()]
+  if (gone.length > 0)
+    await client.query(
+      `DELETE FROM branch_packages WHERE project_uuid = $1 AND branch = $2
+         AND (ecosystem, name) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
+      [projectUuid, branch, gone.map((k) => k.ecosystem), gone.map((k) => k.name)],
+    )
+  if (added.length > 0)
+    await client.query(
+      `INSERT INTO branch_packages (project_uuid, branch, ecosystem, name)
+       SELECT $1, $2, e, n FROM unnest($3::text[], $4::text[]) AS x(e, n) ON CONFLICT DO NOTHING`,
+      [projectUuid, branch, added.map((k) => k.ecosystem), added.map((k) => k.name)],
+    )
 }
 
 /** Takes up to `limit` pending changes (removed in the caller's transaction; another worker skips them). */
