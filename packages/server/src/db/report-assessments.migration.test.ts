@@ -3,14 +3,12 @@
 // marked for re-assessment; an assessed one keeps its scores. On PGlite and, when set, a real PostgreSQL.
 
 import { randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
 import { type Report, reportSchema } from '@sextant/contract'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, storageModes, type TestDatabase, tempDir } from '../testing/databases'
-import { createPool, type Db } from './connection'
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded'
-import { listMigrations, migrate } from './migrate'
+import { storageModes } from '../testing/databases'
+import { databaseBefore, type OldDatabase } from '../testing/schema-before'
+import type { Db } from './connection'
+import { migrate } from './migrate'
 
 function oldSection(score: number, assessed: boolean) {
   return { score, componentsCount: 2, assessed, reports: [], summary: {} }
@@ -50,31 +48,16 @@ function oldDocument(uuid: string, projectUuid: string, securityAssessed: boolea
 }
 
 describe.each(storageModes())('migration 045 on %s storage', (mode) => {
-  let database: TestDatabase
-  let embedded: EmbeddedDatabase | null = null
-  let dir: string | null = null
+  let old: OldDatabase
   let db: Db
   const project = randomUUID()
   const unassessed = randomUUID()
   const assessed = randomUUID()
 
   beforeAll(async () => {
-    if (mode === 'embedded') {
-      dir = tempDir('mig')
-      embedded = await startEmbeddedDatabase(dir)
-      db = createPool(embedded.target, 2)
-    } else {
-      database = await createTestDatabase(mode)
-      db = new pg.Pool({ connectionString: database.env.DATABASE_URL, max: 2 })
-    }
     // the schema as it was before 045, with two reports in the old shape
-    await db.query(
-      'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-    )
-    for (const m of listMigrations().filter((m) => m.version < 45)) {
-      await db.query(m.sql)
-      await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name])
-    }
+    old = await databaseBefore(mode, 45)
+    db = old.db
     const { rows } = await db.query<{ uuid: string }>('SELECT uuid FROM accounts LIMIT 1')
     const account = rows[0]?.uuid ?? randomUUID()
     if (!rows[0])
@@ -97,12 +80,7 @@ describe.each(storageModes())('migration 045 on %s storage', (mode) => {
     expect(await migrate(db)).toContain(45)
   }, 60_000)
 
-  afterAll(async () => {
-    await db?.end()
-    await embedded?.stop()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-    await database?.dispose()
-  })
+  afterAll(async () => old?.close())
 
   const row = async (uuid: string) =>
     (

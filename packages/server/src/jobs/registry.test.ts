@@ -113,6 +113,8 @@ describe('a start with the registry', () => {
       ['notifications.evaluate', '* * * * *'],
       // due deletion requests are carried out hourly (issue 20; spec report-page §9)
       ['retention.deletion-requests', '17 * * * *'],
+      // upload files of analyses that ended a day ago are dropped hourly (issue 20)
+      ['retention.upload-files', '47 * * * *'],
     ])
     expect(schedules.find((s) => s.name === 'advisories.sync')?.data).toEqual({ reason: 'schedule' })
 
@@ -130,6 +132,7 @@ describe('a start with the registry', () => {
       'notifications.digest',
       'notifications.evaluate',
       'retention.deletion-requests',
+      'retention.upload-files',
     ])
   })
 

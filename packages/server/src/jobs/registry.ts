@@ -21,6 +21,7 @@ import { retentionJob } from '../resources/deletion-requests/retention.job'
 import { analyseJob, recomputeJob } from './analyse.job'
 import type { JobDefinition } from './job'
 import { refreshJob } from './refresh.job'
+import { uploadFilesJob } from './upload-files.job'
 
 export const jobs: readonly JobDefinition<object>[] = [
   analyseJob,
@@ -35,4 +36,5 @@ export const jobs: readonly JobDefinition<object>[] = [
   sendJob,
   digestJob,
   retentionJob,
+  uploadFilesJob,
 ]

@@ -35,20 +35,6 @@ export async function insertAnalysis(db: Pick<Db, 'query'>, a: NewAnalysis): Pro
   )
 }
 
-export async function insertAnalysisFiles(
-  db: Pick<Db, 'query'>,
-  analysisUuid: string,
-  files: readonly { path: string; content: Buffer }[],
-): Promise<void> {
-  for (const f of files) {
-    await db.query('INSERT INTO analysis_files (analysis_uuid, path, content) VALUES ($1, $2, $3)', [
-      analysisUuid,
-      f.path,
-      f.content,
-    ])
-  }
-}
-
 /** A queued repository analysis not checked out yet, with its project's URL; null when there is none. */
 export async function refreshTarget(
   db: Db,

@@ -14,7 +14,8 @@ import { inTransaction, jobsIn } from '../db/transaction'
 import type { Principal } from '../http/auth'
 import { ANALYSE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
-import { insertAnalysis, insertAnalysisFiles } from './analyses.repo'
+import { insertAnalysis } from './analyses.repo'
+import { insertAnalysisFiles } from './analysis-files.repo'
 import { canCreateProject, canRead, canUpload, newUploadKey, ownerTeamOf } from './projects.access'
 import {
   ensureBranch,
