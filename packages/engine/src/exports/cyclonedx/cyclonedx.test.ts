@@ -6,7 +6,13 @@ import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { extractorById } from '../../extractors'
 import { integrityHashes } from '../../model'
-import { QS_COPYRIGHT, QS_INTEGRITY, sampleReport } from '../fixtures/sample-report'
+import {
+  QS_COPYRIGHT,
+  QS_INTEGRITY,
+  sampleReport,
+  sampleReportWithScopes,
+  scopesReadBack,
+} from '../fixtures/sample-report'
 import { cyclonedxJson, cyclonedxXml } from './serialize'
 import { cyclonedxXsdErrors } from './test-xsd'
 
@@ -155,5 +161,30 @@ describe('CycloneDX export keeps what auditors need', () => {
       declaredLicences: ['MIT OR CC0-1.0'],
     })
     expect(result.graph.root).toEqual({ name: 'shop-front', version: '1.0.0' })
+  })
+})
+
+describe('CycloneDX export keeps Maven-style scopes', () => {
+  // CycloneDX knows required / optional / excluded only: `sextant:scope` keeps test and provided apart
+  const doc = sampleReportWithScopes()
+
+  it.each([
+    ['cyclonedx-json', 'bom.cdx.json', cyclonedxJson],
+    ['cyclonedx-xml', 'bom.cdx.xml', cyclonedxXml],
+  ] as const)('is read back by %s with test, provided and optional', (id, path, write) => {
+    const text = write(doc, ctx)
+    const result = extractorById(id)!.extract({ path, content: text }, { readFile: () => null })
+    if (!result.ok) throw new Error(result.error.message)
+    expect(scopesReadBack(result.graph)).toEqual(['provided', 'optional', 'test', 'dev'])
+  })
+
+  it('trusts sextant:scope only where it agrees with the CycloneDX scope', () => {
+    const text = cyclonedxJson(doc, ctx).replace('"value": "provided"', '"value": "test"')
+    const result = extractorById('cyclonedx-json')!.extract(
+      { path: 'bom.cdx.json', content: text },
+      { readFile: () => null },
+    )
+    if (!result.ok) throw new Error(result.error.message)
+    expect(result.graph.components.find((c) => c.name === 'express')?.scope).toBe('prod')
   })
 })

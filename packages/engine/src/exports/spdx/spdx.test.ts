@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import { extractorById } from '../../extractors'
 import { integrityHashes } from '../../model'
-import { QS_COPYRIGHT, QS_INTEGRITY, sampleReport } from '../fixtures/sample-report'
+import {
+  QS_COPYRIGHT,
+  QS_INTEGRITY,
+  sampleReport,
+  sampleReportWithScopes,
+  scopesReadBack,
+} from '../fixtures/sample-report'
 import { spdxJson } from './spdx'
 import { spdxSchemaErrors } from './test-schema'
 
@@ -135,5 +141,19 @@ describe('SPDX export keeps what auditors need', () => {
       supplier: 'OpenJS Foundation',
       declaredLicences: ['MIT OR CC0-1.0'],
     })
+  })
+})
+
+describe('SPDX export keeps Maven-style scopes', () => {
+  it('relates test, provided and optional dependencies so the extractor reads them back', () => {
+    const doc = sampleReportWithScopes()
+    const text = spdxJson(doc, ctx)
+    expect(spdxSchemaErrors(JSON.parse(text))).toBeNull()
+    const result = extractorById('spdx-json')!.extract(
+      { path: 'bom.spdx.json', content: text },
+      { readFile: () => null },
+    )
+    if (!result.ok) throw new Error(result.error.message)
+    expect(scopesReadBack(result.graph)).toEqual(['provided', 'optional', 'test', 'dev'])
   })
 })

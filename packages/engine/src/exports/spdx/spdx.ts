@@ -28,7 +28,7 @@ interface SpdxPackage {
 
 interface SpdxRelationship {
   spdxElementId: string
-  relationshipType: 'DESCRIBES' | 'DEPENDS_ON' | 'DEV_DEPENDENCY_OF' | 'TEST_DEPENDENCY_OF'
+  relationshipType: 'DESCRIBES' | 'DEPENDS_ON' | ReverseRelationship
   relatedSpdxElement: string
 }
 
@@ -52,10 +52,18 @@ function givenDeclared(given: readonly string[]): string | null {
 const checksumsOf = (hashes: readonly ComponentHash[]) =>
   hashes.map((h) => ({ algorithm: spdxChecksumAlgorithm(h.alg), checksumValue: h.content }))
 
-/** Spec 11.1: how a dependency of this scope relates to its dependant (null: a plain DEPENDS_ON). */
-const REVERSE_RELATIONSHIP: Partial<Record<Scope, 'DEV_DEPENDENCY_OF' | 'TEST_DEPENDENCY_OF'>> = {
+type ReverseRelationship =
+  | 'DEV_DEPENDENCY_OF'
+  | 'TEST_DEPENDENCY_OF'
+  | 'OPTIONAL_DEPENDENCY_OF'
+  | 'PROVIDED_DEPENDENCY_OF'
+
+/** Spec 11.1: how a dependency of this scope relates to its dependant (absent: a plain DEPENDS_ON). */
+const REVERSE_RELATIONSHIP: Partial<Record<Scope, ReverseRelationship>> = {
   dev: 'DEV_DEPENDENCY_OF',
   test: 'TEST_DEPENDENCY_OF',
+  optional: 'OPTIONAL_DEPENDENCY_OF',
+  provided: 'PROVIDED_DEPENDENCY_OF',
 }
 
 /** `created` in SPDX's form: seconds precision, UTC. */

@@ -43,6 +43,7 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     const r = asRecord(p)
     return r?.name === 'cdx:npm:package:development' && r.value === 'true'
   })
+  const sextantScope = props.map(asRecord).find((r) => r?.name === 'sextant:scope')?.value
   const children = Array.isArray(rec.components)
     ? rec.components.map((c) => componentOf(c, lines, depth + 1)).filter((c): c is CdxComponent => c !== null)
     : []
@@ -63,6 +64,7 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     }),
     supplier: asString(asRecord(rec.supplier)?.name),
     development,
+    sextantScope: typeof sextantScope === 'string' ? sextantScope : null,
     line: purl ? lines.get(purl) : undefined,
     children,
   }

@@ -77,10 +77,11 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     const t = text(e)
     if (t) licences.push(t)
   }
-  const development = list(rec.properties, 'property').some((p) => {
-    const r = asRecord(p)
-    return r?.['@_name'] === 'cdx:npm:package:development' && text(r) === 'true'
-  })
+  const properties = list(rec.properties, 'property').map(asRecord)
+  const development = properties.some(
+    (r) => r?.['@_name'] === 'cdx:npm:package:development' && text(r) === 'true',
+  )
+  const sextantScope = properties.find((r) => r?.['@_name'] === 'sextant:scope')
   return {
     ref: typeof rec['@_bom-ref'] === 'string' ? rec['@_bom-ref'] : null,
     purl,
@@ -97,6 +98,7 @@ function componentOf(value: unknown, lines: Map<string, number>, depth: number):
     }),
     supplier: text(asRecord(rec.supplier)?.name),
     development,
+    sextantScope: sextantScope ? text(sextantScope) : null,
     line: purl ? lines.get(purl) : undefined,
     children: list(rec.components, 'component')
       .map((c) => componentOf(c, lines, depth + 1))

@@ -19,6 +19,8 @@ export interface CdxComponent {
   hashes: { alg: string; content: string }[]
   supplier: string | null
   development: boolean
+  /** Sextant's own `sextant:scope` property, which keeps test / provided apart (CycloneDX has no such scopes). */
+  sextantScope: string | null
   line?: number
   children: CdxComponent[]
 }
@@ -29,7 +31,15 @@ export interface CdxBom {
   dependencies: { ref: string; dependsOn: string[] }[]
 }
 
+const SCOPES: readonly string[] = ['prod', 'dev', 'test', 'provided', 'optional'] satisfies Scope[]
+
 function scopeOf(c: CdxComponent): Scope {
+  // Sextant's own export says which scope it had; trusted only where it agrees with the CycloneDX scope
+  if (c.sextantScope && SCOPES.includes(c.sextantScope)) {
+    const own = c.sextantScope as Scope
+    const excluded = c.development || c.scope === 'excluded'
+    if (excluded === (own === 'dev' || own === 'test')) return own
+  }
   if (c.development || c.scope === 'excluded') return 'dev'
   if (c.scope === 'optional') return 'optional'
   return 'prod'
