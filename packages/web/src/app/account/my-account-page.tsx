@@ -1,9 +1,9 @@
 // /account "My account": the profile, the authenticator app (TOTP), scratch codes and API tokens of
 // the signed-in member (accounts-and-api §7 Authentication, MFA, Accounts → tokens).
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
-import { MfaCard } from '../../features/account/mfa-card'
-import { ScratchCodesCard } from '../../features/account/scratch-codes-card'
-import { TokensCard } from '../../features/account/tokens-card'
+import { MfaCard } from '../../features/mfa/mfa-card'
+import { ScratchCodesCard } from '../../features/mfa/scratch-codes-card'
+import { TokensCard } from '../../features/tokens/tokens-card'
 import { roleLabels } from '../../shared/account/rights'
 import { useSession } from '../../shared/session/use-session'
 

@@ -2,7 +2,7 @@
 // default filter, §5 EPSS/CVSS ranges): display ids (CVE or 'MET-' + 7 chars), KEV and EPSS labels,
 // the Filters dropdown's predicate, the by-vulnerability grouping by CVE, and the visible rows.
 import type { Advice, Report, ReportDeltaEntry } from '@sextant/contract'
-import { inScope, languageActive, type ReportFilters } from '../report/report-filters'
+import { inScope, languageActive, type ReportFilters } from './report-filters'
 
 export type ComponentReport = Report['security']['assessments'][number]['reports'][number]
 export type Severity = Advice['severity']
