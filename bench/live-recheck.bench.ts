@@ -15,6 +15,8 @@ import { type BenchRow, type BenchSection, ms } from './table'
 const COMPONENTS = 1_000
 const CHANGED = 50
 const BUDGET_MS = 30_000
+// recomputes at once in the one server process (SEXTANT_JOB_CONCURRENCY; the server's default is 2)
+const CONCURRENCY = Number(process.env.LIVE_RECHECK_CONCURRENCY ?? 2)
 // `LIVE_RECHECK_SIZES=20,50 npm run bench -- liveRecheck` for a quick try of the harness
 const SIZES = (process.env.LIVE_RECHECK_SIZES ?? '250,500,1000').split(',').map(Number)
 
@@ -93,7 +95,7 @@ async function count(db: Db, sql: string, values: unknown[] = []): Promise<numbe
 
 /** One run: `branches` branches seeded, 50 advisories imported, seconds until all live reports exist. */
 async function run(mode: StorageMode, branches: number) {
-  const t = await startTestInstance(mode)
+  const t = await startTestInstance(mode, { SEXTANT_JOB_CONCURRENCY: String(CONCURRENCY) })
   try {
     const api = { url: t.url, headers: { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` } }
     const db = t.sextant.db
@@ -162,7 +164,7 @@ export async function liveRecheckBench(): Promise<BenchSection> {
     notes.push(`${branches} branches seeded by SQL clone in ${ms(seeded)} (not timed).`)
   }
   notes.push(
-    `Each branch is a copy of one real upload (a v3 package-lock of ${COMPONENTS} npm packages); the ${CHANGED} advisories name pkg-0, pkg-20, … so every branch is touched and gets ${CHANGED} new findings (checked). One server process, SEXTANT_JOB_CONCURRENCY default (2).`,
+    `Each branch is a copy of one real upload (a v3 package-lock of ${COMPONENTS} npm packages); the ${CHANGED} advisories name pkg-0, pkg-20, … so every branch is touched and gets ${CHANGED} new findings (checked). One server process, SEXTANT_JOB_CONCURRENCY ${CONCURRENCY} (LIVE_RECHECK_CONCURRENCY; the server's default is 2).`,
   )
   return {
     title: 'Live re-check after an advisory sync (issue 16)',
