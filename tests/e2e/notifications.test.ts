@@ -101,6 +101,7 @@ describe('the notifications page in Chromium', () => {
     await page.getByTestId('rule-add').click()
     await page.getByTestId('rule-name').fill('Every new finding')
     await page.getByTestId('rule-event-new-finding').click()
+    await page.getByTestId('rule-dialog').screenshot({ path: join(shots, 'notifications-rule-dialog.png') })
     await page.getByTestId('rule-save').click()
     await page.getByTestId('rules-table').getByText('Every new finding').waitFor()
     expect(await page.getByTestId('rules-table').textContent()).toContain('Security hook (Webhook)')

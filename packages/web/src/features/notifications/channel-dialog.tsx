@@ -14,6 +14,7 @@ import {
   kindLabels,
 } from './notifications-model'
 import { DialogFooter } from './row-actions'
+import { TeamSelect } from './team-select'
 
 interface Props {
   accountId: string
@@ -66,6 +67,12 @@ export function ChannelDialog({ accountId, channel, onClose }: Props) {
           data-testid="channel-kind"
         />
         <TextInput label="Name" required {...field('name')} data-testid="channel-name" />
+        <TeamSelect
+          accountId={accountId}
+          value={form.teamUuid}
+          onChange={(teamUuid) => set({ teamUuid })}
+          description="A team's channel is tested by notify_test with that team."
+        />
         {form.kind === 'email' ? (
           <Textarea
             label="Recipients"

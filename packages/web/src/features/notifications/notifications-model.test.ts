@@ -77,6 +77,23 @@ describe('channel form', () => {
     })
   })
 
+  it('sends the team only when one is chosen', () => {
+    const team = '33333333-3333-4333-8333-333333333333'
+    const form = { ...emptyChannelForm('email'), name: 'T', recipients: 'a@x.test', teamUuid: team }
+    expect(channelBody(form, null)).toEqual({
+      ok: true,
+      body: { kind: 'email', name: 'T', teamUuid: team, recipients: ['a@x.test'] },
+    })
+    expect(channelFormOf({ ...hook, teamUuid: team }).teamUuid).toBe(team)
+    expect(ruleBody({ ...emptyRuleForm(channelUuid), name: 'R', teamUuid: team })).toMatchObject({
+      ok: true,
+      body: { teamUuid: team },
+    })
+    expect(ruleBody({ ...emptyRuleForm(channelUuid), name: 'R' })).not.toMatchObject({
+      body: { teamUuid: expect.anything() },
+    })
+  })
+
   it('says what is missing', () => {
     expect(channelBody(emptyChannelForm('email'), null)).toEqual({
       ok: false,

@@ -30,6 +30,8 @@ export type Checked<T> = { ok: true; body: T } | { ok: false; message: string }
 export interface ChannelForm {
   kind: ChannelKind
   name: string
+  /** '' for the whole account. */
+  teamUuid: string
   recipients: string
   slackMode: 'webhook' | 'bot'
   slackChannel: string
@@ -45,6 +47,7 @@ export function emptyChannelForm(kind: ChannelKind = 'webhook'): ChannelForm {
   return {
     kind,
     name: '',
+    teamUuid: '',
     recipients: '',
     slackMode: 'webhook',
     slackChannel: '',
@@ -63,6 +66,7 @@ export function channelFormOf(c: NotificationChannel): ChannelForm {
   return {
     ...emptyChannelForm(c.kind),
     name: c.name,
+    teamUuid: c.teamUuid ?? '',
     recipients: Array.isArray(s.recipients)
       ? s.recipients.filter((r) => typeof r === 'string').join(', ')
       : '',
@@ -84,18 +88,19 @@ export function splitList(value: string): string[] {
 export function channelBody(f: ChannelForm, stored: NotificationChannel | null): Checked<ChannelInput> {
   const name = f.name.trim()
   if (!name) return { ok: false, message: 'Give the channel a name.' }
+  const team = f.teamUuid ? { teamUuid: f.teamUuid } : {}
   const keeps = stored !== null && stored.kind === f.kind && stored.secretSet
   if (f.kind === 'email') {
     const recipients = splitList(f.recipients)
     if (recipients.length === 0) return { ok: false, message: 'Give at least one recipient e-mail address.' }
-    return { ok: true, body: { kind: 'email', name, recipients } }
+    return { ok: true, body: { kind: 'email', name, ...team, recipients } }
   }
   if (f.kind === 'webhook') {
     if (!f.url.trim()) return { ok: false, message: 'Give the URL the webhook posts to.' }
     if (!f.secret && !keeps) return { ok: false, message: 'Give a signing secret (at least 16 characters).' }
     return {
       ok: true,
-      body: { kind: 'webhook', name, url: f.url.trim(), ...(f.secret ? { secret: f.secret } : {}) },
+      body: { kind: 'webhook', name, ...team, url: f.url.trim(), ...(f.secret ? { secret: f.secret } : {}) },
     }
   }
   const sameMode = keeps && stored.settings.mode === f.slackMode
@@ -107,6 +112,7 @@ export function channelBody(f: ChannelForm, stored: NotificationChannel | null):
       body: {
         kind: 'slack',
         name,
+        ...team,
         mode: 'webhook',
         ...(f.webhookUrl.trim() ? { webhookUrl: f.webhookUrl.trim() } : {}),
       },
@@ -120,6 +126,7 @@ export function channelBody(f: ChannelForm, stored: NotificationChannel | null):
     body: {
       kind: 'slack',
       name,
+      ...team,
       mode: 'bot',
       channel: f.slackChannel.trim(),
       ...(f.apiUrl.trim() ? { apiUrl: f.apiUrl.trim() } : {}),

@@ -3,6 +3,7 @@
 // digest. Rules run after exclusions (server side), so an excluded finding never alerts.
 import {
   Checkbox,
+  Input,
   Modal,
   SegmentedControl,
   Select,
@@ -23,6 +24,7 @@ import { failureText, notificationKeys, notifications } from './notifications-ap
 import { eventLabels, kindLabels, type MinSeverity, SEVERITIES } from './notifications-model'
 import { DialogFooter } from './row-actions'
 import { emptyRuleForm, type RuleForm, ruleBody, ruleFormOf } from './rule-model'
+import { TeamSelect } from './team-select'
 
 interface Props {
   accountId: string
@@ -61,6 +63,12 @@ export function RuleDialog({ accountId, rule, channels, onClose }: Props) {
           onChange={(e) => set({ name: e.currentTarget.value })}
           data-testid="rule-name"
         />
+        <TeamSelect
+          accountId={accountId}
+          value={form.teamUuid}
+          onChange={(teamUuid) => set({ teamUuid })}
+          description="Only the projects of this team (with the selection below)."
+        />
         <Checkbox.Group
           label="Events"
           value={form.events}
@@ -89,36 +97,38 @@ export function RuleDialog({ accountId, rule, channels, onClose }: Props) {
           onChange={(v) => v && set({ minSeverity: v as MinSeverity })}
           allowDeselect={false}
         />
-        <Stack gap={4}>
-          <SegmentedControl
-            data={[
-              { value: 'all', label: 'All projects' },
-              { value: 'tag', label: 'By tag' },
-              { value: 'name', label: 'By name pattern' },
-            ]}
-            value={form.projectKind}
-            onChange={(v) => set({ projectKind: v as RuleForm['projectKind'] })}
-            data-testid="rule-projects"
-          />
-          {form.projectKind === 'tag' ? (
-            <TextInput
-              placeholder="payments, production"
-              description="Projects carrying any of these tags."
-              value={form.tags}
-              onChange={(e) => set({ tags: e.currentTarget.value })}
-              data-testid="rule-tags"
+        <Input.Wrapper label="Projects">
+          <Stack gap={4}>
+            <SegmentedControl
+              data={[
+                { value: 'all', label: 'All projects' },
+                { value: 'tag', label: 'By tag' },
+                { value: 'name', label: 'By name pattern' },
+              ]}
+              value={form.projectKind}
+              onChange={(v) => set({ projectKind: v as RuleForm['projectKind'] })}
+              data-testid="rule-projects"
             />
-          ) : null}
-          {form.projectKind === 'name' ? (
-            <TextInput
-              placeholder="payments-*"
-              description="* any characters, ? one; case-insensitive."
-              value={form.pattern}
-              onChange={(e) => set({ pattern: e.currentTarget.value })}
-              data-testid="rule-pattern"
-            />
-          ) : null}
-        </Stack>
+            {form.projectKind === 'tag' ? (
+              <TextInput
+                placeholder="payments, production"
+                description="Projects carrying any of these tags."
+                value={form.tags}
+                onChange={(e) => set({ tags: e.currentTarget.value })}
+                data-testid="rule-tags"
+              />
+            ) : null}
+            {form.projectKind === 'name' ? (
+              <TextInput
+                placeholder="payments-*"
+                description="* any characters, ? one; case-insensitive."
+                value={form.pattern}
+                onChange={(e) => set({ pattern: e.currentTarget.value })}
+                data-testid="rule-pattern"
+              />
+            ) : null}
+          </Stack>
+        </Input.Wrapper>
         <Select
           label="Channel"
           data={channels.map((c) => ({ value: c.uuid, label: `${c.name} (${kindLabels[c.kind]})` }))}
@@ -126,15 +136,18 @@ export function RuleDialog({ accountId, rule, channels, onClose }: Props) {
           onChange={(v) => set({ channelUuid: v ?? '' })}
           data-testid="rule-channel"
         />
-        <SegmentedControl
-          data={[
-            { value: 'immediate', label: 'Immediately' },
-            { value: 'digest', label: 'Daily digest' },
-          ]}
-          value={form.mode}
-          onChange={(v) => set({ mode: v as RuleForm['mode'] })}
-          data-testid="rule-mode"
-        />
+        <Input.Wrapper label="When">
+          <SegmentedControl
+            fullWidth
+            data={[
+              { value: 'immediate', label: 'Immediately' },
+              { value: 'digest', label: 'Daily digest' },
+            ]}
+            value={form.mode}
+            onChange={(v) => set({ mode: v as RuleForm['mode'] })}
+            data-testid="rule-mode"
+          />
+        </Input.Wrapper>
         <Switch
           label="Enabled"
           checked={form.enabled}

@@ -8,6 +8,8 @@ import { type Checked, eventLabels, type MinSeverity, SEVERITIES, splitList } fr
 export interface RuleForm {
   name: string
   enabled: boolean
+  /** '' for every project the selection names; else only this team's. */
+  teamUuid: string
   events: NotificationEvent[]
   minSeverity: MinSeverity
   /** A probability 0-1 as typed; used by the 'epss' event only. */
@@ -23,6 +25,7 @@ export function emptyRuleForm(channelUuid = ''): RuleForm {
   return {
     name: '',
     enabled: true,
+    teamUuid: '',
     events: ['new-critical-high'],
     minSeverity: 'LOW',
     epssThreshold: '',
@@ -39,6 +42,7 @@ export function ruleFormOf(r: NotificationRule): RuleForm {
   return {
     name: r.name,
     enabled: r.enabled,
+    teamUuid: r.teamUuid ?? '',
     events: [...r.events],
     minSeverity: (SEVERITIES as readonly string[]).includes(r.minSeverity)
       ? (r.minSeverity as MinSeverity)
@@ -89,6 +93,7 @@ export function ruleBody(f: RuleForm): Checked<RuleInput> {
     body: {
       name,
       enabled: f.enabled,
+      ...(f.teamUuid ? { teamUuid: f.teamUuid } : {}),
       events: f.events,
       minSeverity: f.minSeverity,
       epssThreshold,

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { SectionCard } from '../../ui/section-card'
 import { SimpleTable } from '../../ui/simple-table'
-import { failureText, notificationKeys, notifications } from './notifications-api'
+import { failureText, notificationKeys, notifications, useTeamChoices } from './notifications-api'
 import { kindLabels } from './notifications-model'
 import { RowActions } from './row-actions'
 import { RuleDialog } from './rule-dialog'
@@ -29,6 +29,11 @@ export function RulesCard({ accountId, mayEdit, channels }: Props) {
     mutationFn: (r: NotificationRule) => notifications.deleteRule(accountId, r.uuid),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.rules(accountId) }),
   })
+  const teams = useTeamChoices(accountId)
+  const teamName = (uuid: string | null) => {
+    const team = uuid ? teams.find((t) => t.value === uuid) : null
+    return team ? ` of team ${team.label}` : ''
+  }
   const channelName = (uuid: string) => {
     const c = channels.find((x) => x.uuid === uuid)
     return c ? `${c.name} (${kindLabels[c.kind]})` : 'a deleted channel'
@@ -45,7 +50,7 @@ export function RulesCard({ accountId, mayEdit, channels }: Props) {
         )}
       </Group>,
       describeEvents(r),
-      describeProjects(r.projects),
+      `${describeProjects(r.projects)}${teamName(r.teamUuid)}`,
       `${r.minSeverity} and above`,
       channelName(r.channelUuid),
       r.mode === 'digest' ? 'Daily digest' : 'Immediately',
