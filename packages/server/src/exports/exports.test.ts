@@ -128,6 +128,47 @@ describe.each(storageModes())('downloads on %s storage', (mode) => {
     }
   }, 120_000)
 
+  // Issue 19 acceptance 3: Sextant's CycloneDX re-uploaded gives identical components, scopes, hashes and
+  // findings (through the API, on this storage mode).
+  it('re-uploads its CycloneDX export to the same components, scopes, hashes and findings', async () => {
+    const { body } = await download(t.url, pid, 'sbom-cdx.json')
+    const form = new FormData()
+    form.append('file', new Blob([body.toString()]), 'nodegoat.sbom-cdx.json')
+    const res = await fetch(`${t.url}/api/v1/uploads/new/manifests?branch=main&name=nodegoat-again`, {
+      method: 'POST',
+      body: form,
+    })
+    expect(res.status).toBe(202)
+    const again = (await res.json()) as { projectUuid: string }
+    type Doc = {
+      security: {
+        assessments: {
+          reports: {
+            dependency: { library: { name: string }; version: string }
+            scope: string
+            hashes?: { alg: string; content: string }[]
+            advices: { id: string }[]
+          }[]
+        }[]
+      }
+    }
+    const inventory = (doc: Doc) =>
+      doc.security.assessments
+        .flatMap((a) => a.reports)
+        .map((r) => ({
+          component: `${r.dependency.library.name}@${r.dependency.version}`,
+          scope: r.scope,
+          hashes: (r.hashes ?? []).map((h) => `${h.alg}:${h.content}`).sort(),
+          findings: r.advices.map((a) => a.id).sort(),
+        }))
+        .sort((a, b) => a.component.localeCompare(b.component))
+    const before = inventory((await waitForReport(t.url, pid, 'main')) as Doc)
+    const after = inventory((await waitForReport(t.url, again.projectUuid, 'main', {}, 60_000)) as Doc)
+    expect(before.filter((c) => c.scope === 'dev').length).toBeGreaterThan(100)
+    expect(before.filter((c) => c.hashes.length > 0).length).toBe(821)
+    expect(after).toEqual(before)
+  }, 120_000)
+
   it('runs the eras service: queue, poll, download with the key, config', async () => {
     const created = await fetch(`${t.url}/api/v1/eras`, {
       method: 'POST',
