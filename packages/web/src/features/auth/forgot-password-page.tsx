@@ -3,6 +3,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { AuthCard } from '../../shared/session/auth-card'
 import { emailProblem } from './password-rules'
@@ -10,8 +11,7 @@ import { emailProblem } from './password-rules'
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, error: failure, run } = useMutationForm({ describe: failureMessage })
   const [sent, setSent] = useState<string | null>(null)
   const problem = touched ? emailProblem(email) : null
 
@@ -19,15 +19,7 @@ export function ForgotPasswordPage() {
     event.preventDefault()
     setTouched(true)
     if (emailProblem(email)) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      setSent((await accountApi.forget(email)).message)
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => setSent((await accountApi.forget(email)).message))
   }
 
   return (

@@ -5,6 +5,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { AuthCard } from '../../shared/session/auth-card'
 
@@ -13,22 +14,15 @@ export function RegisterPage() {
   const [email, setEmail] = useState('')
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, error: failure, run } = useMutationForm({ describe: failureMessage })
   const localPart = email.includes('@') ? email.trim().split('@')[0] : ''
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setFailure(null)
-    try {
+    await run(async () => {
       const answer = await accountApi.register(email.trim(), password, name.trim() || undefined)
       setSent(answer.message)
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   if (sent)

@@ -5,6 +5,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { AuthCard } from '../../shared/session/auth-card'
 import { confirmationProblem, PASSWORD_MIN, passwordProblem } from './password-rules'
@@ -21,8 +22,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [checked, setChecked] = useState({ password: false, confirmation: false })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, error: failure, run } = useMutationForm({ describe: failureMessage })
   const [done, setDone] = useState(false)
   const problems = {
     password: checked.password ? passwordProblem(password) : null,
@@ -33,16 +33,10 @@ export function ResetPasswordPage() {
     event.preventDefault()
     setChecked({ password: true, confirmation: true })
     if (passwordProblem(password) || confirmationProblem(password, confirmation)) return
-    setBusy(true)
-    setFailure(null)
-    try {
+    await run(async () => {
       await accountApi.resetPassword(token, password)
       setDone(true)
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   if (!token)

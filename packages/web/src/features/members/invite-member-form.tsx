@@ -5,6 +5,7 @@ import { Group, Stack, Text, TextInput } from '@mantine/core'
 import type { Role } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
 import { GuardedButton } from '../../shared/account/guarded-button'
 import { defaultNewRole } from '../../shared/account/rights'
@@ -21,13 +22,15 @@ export function InviteMemberForm({ accountId, allowed }: { accountId: string; al
   // Viewer unless chosen (§5); team roles give team roles only (issue 13 item 8).
   const initialRole = user ? defaultNewRole(user.membership.role, user.sysadmin) : 'Viewer'
   const [role, setRole] = useState<Role>(initialRole)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useMutationForm({
+    describe: failureMessage,
+    onError: (message) => showAlert('error', message),
+  })
 
   async function invite(event: FormEvent) {
     event.preventDefault()
     if (!allowed) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const member = await accountApi.addMember(accountId, name.trim(), email.trim(), role)
       showAlert(
         'success',
@@ -37,11 +40,7 @@ export function InviteMemberForm({ accountId, allowed }: { accountId: string; al
       setEmail('')
       setRole(initialRole)
       await queryClient.invalidateQueries({ queryKey: [...ACCOUNT_QUERY_KEY, 'members'] })
-    } catch (error) {
-      showAlert('error', failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const form = (

@@ -2,6 +2,7 @@
 // typing in by hand; a code from the app confirms it (POST /api/v1/mfa/validate/app?isSetup=true).
 import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 
 interface TotpSetupProps {
@@ -13,21 +14,14 @@ interface TotpSetupProps {
 
 export function TotpSetup({ qrCode, secret, onDone, onCancel }: TotpSetupProps) {
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, error: failure, run } = useMutationForm({ describe: failureMessage })
 
   async function confirm(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setFailure(null)
-    try {
+    await run(async () => {
       await accountApi.mfaValidate('app', code.trim(), true)
       await onDone()
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

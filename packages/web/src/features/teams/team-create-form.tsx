@@ -2,6 +2,7 @@
 import { Group, TextInput } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { ACCOUNT_QUERY_KEY, accountApi, failureMessage } from '../../shared/account/account-api'
 import { GuardedButton } from '../../shared/account/guarded-button'
 import { useAlerts } from '../../ui/alerts/use-alerts'
@@ -11,13 +12,15 @@ export function TeamCreateForm({ allowed }: { allowed: boolean }) {
   const { showAlert } = useAlerts()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useMutationForm({
+    describe: failureMessage,
+    onError: (message) => showAlert('error', message),
+  })
 
   async function create(event: FormEvent) {
     event.preventDefault()
     if (!allowed) return
-    setBusy(true)
-    try {
+    await run(async () => {
       const team = await accountApi.createTeam({
         name: name.trim(),
         description: description.trim(),
@@ -27,11 +30,7 @@ export function TeamCreateForm({ allowed }: { allowed: boolean }) {
       setName('')
       setDescription('')
       await queryClient.invalidateQueries({ queryKey: [...ACCOUNT_QUERY_KEY, 'teams'] })
-    } catch (error) {
-      showAlert('error', failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -2,6 +2,7 @@
 // button (the server stores only its digest).
 import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 
@@ -16,22 +17,20 @@ export function TokenCreateForm({ accountId, onCreated }: { accountId: string; o
   const { showAlert } = useAlerts()
   const [name, setName] = useState('')
   const [days, setDays] = useState('0')
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useMutationForm({
+    describe: failureMessage,
+    onError: (message) => showAlert('error', message),
+  })
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null)
 
   async function create(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    try {
+    await run(async () => {
       const answer = await accountApi.createToken(accountId, name.trim(), Number(days) || undefined)
       setSecret({ name: answer.name, token: answer.token })
       setName('')
       onCreated()
-    } catch (error) {
-      showAlert('error', failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
