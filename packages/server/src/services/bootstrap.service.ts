@@ -29,9 +29,10 @@ export async function bootstrapIdentity(db: Db, config: Config): Promise<Bootstr
   await ensureDefaultAccount(db)
 
   const password = config.adminPassword ?? newPassword()
-  const passwordHash = await hashPassword(password)
+  // hashed only on the start that creates the administrator: argon2 costs every later start time for nothing
   await inTransaction(db, async (client) => {
     if (!(await claimOnce(client, 'first-admin'))) return
+    const passwordHash = await hashPassword(password)
     const email = config.adminEmail ?? 'admin@sextant.local'
     const { accountUuid, userUuid } = await insertAdministration(client, { email, passwordHash })
     await insertMembership(client, accountUuid, userUuid, 'Administrator')
