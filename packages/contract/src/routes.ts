@@ -35,6 +35,7 @@ import { rkvstRouteDefs } from './rkvst.routes'
 import { sashaRouteDefs } from './sasha.routes'
 import { siteNetworkRouteDefs } from './site-network.routes'
 import { statsRouteDefs } from './stats.routes'
+import { storageRouteDefs } from './storage.routes'
 import { tagRouteDefs } from './tags.routes'
 import { triageRouteDefs } from './triage.routes'
 import { vulnRouteDefs } from './vulns.routes'
@@ -101,6 +102,7 @@ export const routes = {
   ...notificationRouteDefs,
   ...notificationLockRouteDefs,
   ...statsRouteDefs,
+  ...storageRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

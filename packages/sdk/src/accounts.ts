@@ -129,6 +129,8 @@ export function accountsApi(client: SextantClient) {
     siteStats: () => client.call('siteStats'),
     /** GET /admin/server/site/network: outside services, their last outcomes and the SSRF policy (sysadmin). */
     siteNetwork: () => client.call('siteNetwork'),
+    /** GET /api/v1/admin/storage: bytes stored per account and shared (sysadmin; issue 20). */
+    storage: () => client.call('adminStorage'),
 
     /** §8: member list failures answer an empty list. */
     members: (id: string) =>

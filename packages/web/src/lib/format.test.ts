@@ -1,6 +1,6 @@
 // Formatting helpers: UTC, the 7-day relative window, initials, capitalise, counts.
 import { describe, expect, it } from 'vitest'
-import { capitalise, formatCount, formatRelative, formatUtc, initials } from './format'
+import { capitalise, formatBytes, formatCount, formatRelative, formatUtc, initials } from './format'
 
 describe('formatUtc', () => {
   it('prints the UTC date and time', () => {
@@ -53,5 +53,18 @@ describe('formatCount', () => {
     expect(formatCount(1, 'component')).toBe('1 component')
     expect(formatCount(1234, 'component')).toBe('1,234 components')
     expect(formatCount(2, 'library', 'libraries')).toBe('2 libraries')
+  })
+})
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KiB'],
+    [1536, '1.5 KiB'],
+    [245 * 1024 * 1024, '245.0 MiB'],
+    [3 * 1024 ** 4, '3.0 TiB'],
+  ])('%d bytes read %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text)
   })
 })

@@ -1,6 +1,7 @@
 // The sysadmin panel and server-wide lists (spec accounts-and-api §7 "Features, plans, properties",
 // "Vulnerabilities and languages", "statistics"): features, plans (+ per-account features and plan),
-// property catalogues, scopes, languages (our real ones: java, javascript, nodejs) and site stats.
+// property catalogues, scopes, languages (our real ones: java, javascript, nodejs), site stats and
+// storage per account (issue 20).
 import { type AccountSummary, routes, scopeNames } from '@sextant/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/connection'
@@ -11,6 +12,7 @@ import { presentSummary, setPlanAndFeatures } from '../accounts/accounts.repo'
 import { features, isFeature, planFeatures, plans, withMembersRule } from '../accounts/plans'
 import { accountProperties, teamProperties } from '../accounts/properties'
 import { siteStats } from './admin.repo'
+import { storageOverview } from './storage.repo'
 
 /** Language keys the analysis supports (product-notes "How scans reach the server"). */
 export const supportedLanguages = ['java', 'javascript', 'nodejs'] as const
@@ -36,6 +38,7 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
   }
 
   bindRoute(app, routes.adminFeatures, async () => features)
+  bindRoute(app, routes.adminStorage, async () => storageOverview(db))
   bindRoute(app, routes.adminPlans, async () => plans.map((p) => ({ ...p, features: planFeatures(p.name) })))
 
   bindRoute(app, routes.accountFeaturesSet, async ({ params, query }) => {

@@ -1,6 +1,7 @@
 // /admin: the sysadmin panel (accounts-and-api §6 "The sysadmin panel is for system administrators
-// only"): site statistics, the features and the plans (GET /api/v1/admin/ag/{site-stats,features,plans})
-// and the outbound network (GET /admin/server/site/network, site-network-section.tsx).
+// only"): site statistics, the features and the plans (GET /api/v1/admin/ag/{site-stats,features,plans}),
+// the outbound network (GET /admin/server/site/network, site-network-section.tsx) and storage per
+// account (GET /api/v1/admin/storage, storage-section.tsx; issue 20).
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { accountsApi } from '@sextant/sdk'
 import { useQuery } from '@tanstack/react-query'
@@ -8,6 +9,7 @@ import { sdk } from '../../lib/sdk'
 import { useSession } from '../../shared/session/use-session'
 import { SectionCard } from '../../ui/section-card'
 import { SiteNetworkSection } from './site-network-section'
+import { StorageSection } from './storage-section'
 
 const api = accountsApi(sdk)
 
@@ -38,6 +40,7 @@ export function AdminPage() {
         ))}
       </SimpleGrid>
       <SiteNetworkSection />
+      <StorageSection />
       <SectionCard title="Plans" subtitle="The features each plan turns on">
         <Stack gap="sm">
           {(plans.data ?? []).map((plan) => (
