@@ -1,9 +1,11 @@
 // The files stored with an analysis (migrations 001 `analysis_files`, 059 `upload_blobs`; issue 20
-// "Storage that does not grow without bound"). Who reads them: only the analysis job of that same
-// analysis (services/build-resolution.ts resolves a pom.xml, build.gradle or lone package.json), including
-// its retries while it is QUEUED or RUNNING. Recompute, re-assessment and refresh start from the stored
-// graph (the resolved one is written back), never from files. So the files of an analysis that ended
-// (DONE or FAILED) are kept FILES_KEPT_HOURS for an operator to look at, then dropped by the
+// "Storage that does not grow without bound"). Who reads them: the analysis job of that same analysis
+// (services/build-resolution.ts resolves a pom.xml, build.gradle or lone package.json, also on its retries
+// while QUEUED or RUNNING), and the remediation plan's patch of a report (findings/remediation.repo.ts,
+// the manifests of the report's analysis). Recompute, re-assessment and refresh start from the stored graph
+// (the resolved one is written back), never from files. So each branch keeps the files of its newest
+// finished analysis that has files (the live upload, for the patch); the files of every other analysis
+// that ended (DONE or FAILED) are kept FILES_KEPT_HOURS for an operator to look at, then dropped by the
 // `retention.upload-files` job. Contents are stored once per SHA-256 digest, shared by every upload that
 // carries them; a content is deleted only once no analysis file references it (the foreign key refuses
 // otherwise, so a sweep racing an upload fails and runs again rather than losing a file).
@@ -64,11 +66,19 @@ export interface FilesDropped {
   bytes: number
 }
 
-/** Drops the files of analyses that ended before `endedBefore`, then every content left unreferenced. */
+/**
+ * Drops the files of analyses that ended before `endedBefore`, except each branch's newest DONE analysis
+ * with files, then every content left unreferenced.
+ */
 export async function dropUnneededFiles(db: Db, endedBefore: Date): Promise<FilesDropped> {
   const files = await db.query(
     `DELETE FROM analysis_files f USING analyses a
-     WHERE a.uuid = f.analysis_uuid AND a.status IN ('DONE', 'FAILED') AND a.finished_at < $1`,
+     WHERE a.uuid = f.analysis_uuid AND a.status IN ('DONE', 'FAILED') AND a.finished_at < $1
+       AND a.uuid IS DISTINCT FROM (
+         SELECT l.uuid FROM analyses l
+         WHERE l.project_uuid = a.project_uuid AND l.branch = a.branch AND l.status = 'DONE'
+           AND EXISTS (SELECT 1 FROM analysis_files lf WHERE lf.analysis_uuid = l.uuid)
+         ORDER BY l.created_at DESC LIMIT 1)`,
     [endedBefore],
   )
   const { rows } = await db.query<{ blobs: number; bytes: string }>(

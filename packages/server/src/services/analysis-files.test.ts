@@ -1,7 +1,8 @@
 // Upload files stored once and kept only while needed (issue 20 "Storage that does not grow without
 // bound"): two identical uploads store the bytes once and both analyses resolve their lone package.json
-// from them; the files of analyses that ended stay a day, then the retention.upload-files job drops them
-// and their stored content; a recompute afterwards still works (it reads the stored graph).
+// from them; the files of an analysis that ended stay a day, then the retention.upload-files job drops
+// them, keeping the branch's newest upload (the plan patch reads it) and so the shared content; a
+// recompute afterwards still works (it reads the stored graph); a content no file uses is deleted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_FILES_QUEUE } from '../jobs/upload-files.job'
 import { waitForReports } from '../testing/advisory-imports'
@@ -75,7 +76,7 @@ describe.each(storageModes())('upload files on %s storage', (mode) => {
       expect(await analysisFiles(t.sextant.db, a)).toEqual([{ path: 'package.json', content: manifest }])
   }, 120_000)
 
-  it('keeps the files a day after the analysis ended, then the job drops them; recompute still works', async () => {
+  it('keeps the files a day after the analysis ended, then drops all but the newest; recompute still works', async () => {
     const digest = (await filesOf())[0]!.digest
     const before = await dropUnneededFiles(
       t.sextant.db,
@@ -87,15 +88,24 @@ describe.each(storageModes())('upload files on %s storage', (mode) => {
     now = new Date(Date.now() + 2 * 86_400_000)
     await t.sextant.boss.send(UPLOAD_FILES_QUEUE, {})
     const deadline = Date.now() + 60_000
-    while ((await filesOf()).length > 0) {
+    while ((await filesOf()).length > 1) {
       if (Date.now() > deadline) throw new Error('the upload-files job did not drop the files')
       await new Promise((r) => setTimeout(r, 200))
     }
-    // the job deletes the blob in the statement after the references
-    while ((await query('SELECT 1 FROM upload_blobs WHERE digest = $1', [digest])).length > 0) {
-      if (Date.now() > deadline) throw new Error('the upload-files job kept an unreferenced content')
-      await new Promise((r) => setTimeout(r, 200))
-    }
+    // the newest upload of the branch keeps its files, and with them the shared content
+    expect(await analysisFiles(t.sextant.db, analyses[0]!)).toEqual([])
+    expect(await analysisFiles(t.sextant.db, analyses[1]!)).toEqual([
+      { path: 'package.json', content: manifest },
+    ])
+    expect(await query('SELECT 1 FROM upload_blobs WHERE digest = $1', [digest])).toHaveLength(1)
+    // a content nothing references any more goes
+    await t.sextant.db.query('DELETE FROM analysis_files WHERE analysis_uuid = $1', [analyses[1]])
+    const after = await dropUnneededFiles(
+      t.sextant.db,
+      new Date(now.getTime() - FILES_KEPT_HOURS * 3_600_000),
+    )
+    expect(after).toMatchObject({ blobs: 1, bytes: Buffer.byteLength(manifest) })
+    expect(await query('SELECT 1 FROM upload_blobs WHERE digest = $1', [digest])).toHaveLength(0)
     const recomputed = await recomputeAndWait<{ summary: { components: number } }>(
       t.url,
       headers,
