@@ -95,6 +95,14 @@ describe.each(storageModes())('notification routes on %s storage', (mode) => {
       mode: 'webhook',
       webhookUrl: slack.webhookUrl,
     })
+    // a Slack webhook's URL is its secret: stored sealed only, its plain columns keep the origin
+    const row = await t.sextant.db.query<{ settings: unknown; secret_url: string }>(
+      'SELECT settings, secret_url FROM notification_channels WHERE uuid = $1',
+      [hook.uuid],
+    )
+    const webhookPath = new URL(slack.webhookUrl).pathname
+    expect(JSON.stringify(row.rows)).not.toContain(webhookPath)
+    expect(row.rows[0]?.secret_url).toBe(new URL(slack.webhookUrl).origin)
     const tested = await call('POST', `${base}/channels/${hook.uuid}/test`)
     expect(tested.json).toEqual({ sent: 1, failed: [] })
     const all = await call('POST', '/api/v1/notifications/notify_test?type=slack')

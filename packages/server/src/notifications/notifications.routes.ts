@@ -124,10 +124,12 @@ function channelFrom(
     const kept = same?.settings.mode === 'webhook' ? same : null
     const url = body.webhookUrl ?? kept?.secret?.url
     if (!url) throw new HttpError(400, notificationMessages.secretNeeded('webhookUrl'))
+    // The webhook URL is the secret itself: it is kept sealed only, and the stored URL it belongs to is
+    // its origin, so no plain column holds its path (migration 116 strips rows stored before).
     return {
       ...base,
       settings: { mode: 'webhook' },
-      secret: storedSecret(key, kept, body.webhookUrl, url, 'webhookUrl'),
+      secret: storedSecret(key, kept, body.webhookUrl, originOf(url) ?? url, 'webhookUrl'),
     }
   }
   if (!body.channel) throw new HttpError(400, 'channel: the Slack channel id or #name a bot posts in.')
