@@ -1,6 +1,12 @@
 // Safe XML reading for Maven documents (POMs, maven-metadata.xml; DESIGN §7 "no external entities").
 // The DOCTYPE is cut out before parsing (line numbers kept), so no entity is ever declared, expanded
 // or fetched; only the five predefined entities are decoded. Malformed XML is a value with a line.
+// Why not the saxes reader of extractors/shared/xml.ts (issue 18 item 5: one parser or a reason):
+// that one refuses any DOCTYPE (CycloneDX needs none) and keeps attributes; a POM with a DOCTYPE is
+// still resolved here, the DOCTYPE cut out with a warning (warnings.test.ts "never expands external
+// entities"), attributes are dropped (a POM says all in elements), and every element knows its own
+// line (`lineOf`) for the resolver's warnings, which the saxes tree does not carry (it skips line
+// bookkeeping for large SBOMs). docs/adding-an-ecosystem.md "Reading XML" says which to use.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
 /** An element as fast-xml-parser gives it: text, or an object of children (arrays where repeated). */
