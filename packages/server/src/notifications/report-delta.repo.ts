@@ -6,6 +6,25 @@ import type { Db, DbClient } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
 
 /**
+ * The parts of a stored document (`p`) that hold findings, cut down in the database (issue 16 acceptance 6):
+ * only the security reports with advices and the licensing results with violations, each assessment and
+ * licensing report kept in place (empty when it has none). reportFindings reads nothing else, so the delta
+ * is the same, while a clean branch of 1,000 components sends a few bytes instead of its whole sections
+ * (serialising and parsing them was most of reading the previous report).
+ */
+export const FINDINGS_PARTS = `
+  jsonb_build_object('assessments', (
+    SELECT coalesce(jsonb_agg(jsonb_build_object('reports', (
+      SELECT coalesce(jsonb_agg(r ORDER BY i), '[]'::jsonb) FROM jsonb_array_elements(a->'reports') WITH ORDINALITY x(r, i)
+      WHERE r->'advices' <> '[]'::jsonb)) ORDER BY j), '[]'::jsonb)
+    FROM jsonb_array_elements(p.document->'security'->'assessments') WITH ORDINALITY y(a, j))) AS security,
+  jsonb_build_object('reports', (
+    SELECT coalesce(jsonb_agg(jsonb_build_object('results', (
+      SELECT coalesce(jsonb_agg(r ORDER BY i), '[]'::jsonb) FROM jsonb_array_elements(l->'results') WITH ORDINALITY x(r, i)
+      WHERE r->'violations' <> '[]'::jsonb)) ORDER BY j), '[]'::jsonb)
+    FROM jsonb_array_elements(p.document->'licensing'->'reports') WITH ORDINALITY y(l, j))) AS licensing`
+
+/**
  * The findings part of the newest report of the branch before `reportUuid` that is not an ERROR report
  * (a failed analysis has no findings; comparing with it would make every finding "new" again).
  */
@@ -16,7 +35,7 @@ export async function previousDeltaSource(
   reportUuid: string,
 ): Promise<{ uuid: string; source: DeltaSource } | null> {
   const { rows } = await client.query<{ uuid: string } & DeltaSource>(
-    `SELECT p.uuid, p.outcome, p.document->'security' AS security, p.document->'licensing' AS licensing
+    `SELECT p.uuid, p.outcome, ${FINDINGS_PARTS}
      FROM reports p WHERE p.project_uuid = $1 AND p.branch = $2 AND p.uuid <> $3 AND p.status <> 'ERROR'
      ORDER BY p.created_at DESC, p.uuid DESC LIMIT 1`,
     [projectUuid, branch, reportUuid],
