@@ -6,6 +6,7 @@ import { JIRA_FEATURE, PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
+import { matchesIfNoneMatch } from '../http/etag'
 import { orThrow } from '../http/problems'
 import { bindRoute } from '../http/route'
 import { findReportDelta } from '../notifications/report-delta.repo'
@@ -151,14 +152,5 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
         `NOT FOUND: ${reportUuid ? `report ${reportUuid}` : `the latest report of branch '${branch}'`} has no delta (none stored, or built before deltas existed).`,
       )
     return { ...found, createdAt: found.createdAt.toISOString() }
-  })
-}
-
-/** RFC 9110 §13.1.2: If-None-Match compares weakly; `*` matches any current representation. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t.replace(/^W\//, '') === etag
   })
 }

@@ -45,17 +45,18 @@ describe.each(storageModes())('findings table on %s storage', (mode) => {
     pid = await uploadTinyApp(t.url, admin)
   }, 60_000)
   afterAll(async () => t?.close())
-
-  it('answers one row per component and advisory, with the stored analysis and the path', async () => {
-    const set = await fetch(`${t.url}/api/v2/triage/${pid}/main`, {
+  const setState = (version: string, state: string) =>
+    fetch(`${t.url}/api/v2/triage/${pid}/main`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({
-        findings: [{ library: { name: 'ms', language: 'nodejs' }, version: '2.1.2', adviceId: ADVICE }],
-        analysis: { state: 'exploitable' },
+        findings: [{ library: { name: 'ms', language: 'nodejs' }, version, adviceId: ADVICE }],
+        analysis: { state },
       }),
     })
-    expect(set.status).toBe(200)
+
+  it('answers one row per component and advisory, with the stored analysis and the path', async () => {
+    expect((await setState('2.1.2', 'exploitable')).status).toBe(200)
     const res = await fetch(`${t.url}/api/v2/findings/${pid}/main`, { headers: admin })
     const answer = (await res.json()) as Answer
     expect(res.status, JSON.stringify(answer)).toBe(200)
@@ -110,5 +111,22 @@ describe.each(storageModes())('findings table on %s storage', (mode) => {
 
   it('shows outsiders of a private project nothing', async () => {
     expect((await fetch(`${t.url}/api/v2/findings/${pid}/main`)).status).toBe(404)
+  })
+
+  it('answers a revalidation with 304 and a triage with new rows (issue 19 acceptance 4: cached rows)', async () => {
+    const url = `${t.url}/api/v2/findings/${pid}/main`
+    const first = await fetch(url, { headers: admin })
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"findings\.[^"]+"$/)
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const again = await fetch(url, { headers: { ...admin, 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect((await setState('2.1.3', 'in_triage')).status).toBe(200)
+    const after = await fetch(url, { headers: { ...admin, 'if-none-match': etag } })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(etag)
+    const rows = ((await after.json()) as Answer).rows
+    expect(rows.find((r) => r.version === '2.1.3')?.state).toBe('in_triage')
+    expect(rows.find((r) => r.version === '2.1.2')?.state).toBe('exploitable')
   })
 })
