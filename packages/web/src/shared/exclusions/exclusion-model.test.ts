@@ -1,6 +1,6 @@
 import type { Advice } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
-import type { ComponentReport } from '../report/security-model'
+import { adviceFixture, componentFixture } from '../../testing/exclusion-fixtures'
 import {
   cveAvailable,
   DESCRIPTION_MESSAGE,
@@ -14,27 +14,12 @@ import {
   storedVersion,
 } from './exclusion-model'
 
-const advice = (id: string, cve: string | null): Advice => ({
-  id,
-  cve,
-  cwe: null,
-  cvss: 5,
-  epss: null,
-  severity: 'MEDIUM',
-  type: 'security',
-  description: '',
-  links: [],
-  fixedInVersions: [],
-  affectedComponents: [],
-  kevEntry: null,
-})
-const component = {
-  dependency: {
-    library: { name: 'lodash', displayName: 'lodash', language: 'nodejs', unityPlugin: false },
-    version: '4.17.4',
-  },
-  advices: [advice('GHSA-1', 'CVE-1'), advice('GHSA-2', 'CVE-2'), advice('GHSA-3', 'CVE-2')],
-} as ComponentReport
+const advice = adviceFixture
+const component = componentFixture([
+  advice('GHSA-1', 'CVE-1'),
+  advice('GHSA-2', 'CVE-2'),
+  advice('GHSA-3', 'CVE-2'),
+])
 
 describe('exclusion rules', () => {
   it('needs a non-blank explanation', () => {
