@@ -2,14 +2,15 @@
 // a real server analyses OWASP NodeGoat (corpus lockfile, corpus npm advisories, recorded registry) with
 // an exclusion in each domain (.meterian), then for 'All dependencies' and 'Production' every download
 // format is made through the export API and its counts are read back from the file itself: PDF text,
-// JSON, CSV rows, CycloneDX JSON/XML, SPDX, licence bible JSON/PDF. The page's figures come from the
-// web app's own function (features/report/report-totals.ts) over the report the page loads.
+// JSON, CSV rows, CycloneDX JSON/XML, SPDX, licence bible JSON/PDF. The page's figures are the report's
+// own totals as the page loads it (Report.totals, sent by the server; issue 18 acceptance 7).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ExportFormatName, exportFormatSchema, type Report } from '@sextant/contract'
+import { type ExportFormatName, exportFormatSchema, type Report, type ReportTotals } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ReportDocument, reportTotals } from '../../packages/engine/src/index'
 import {
   startTestInstance,
   TEST_BOOTSTRAP_TOKEN,
@@ -21,7 +22,6 @@ import {
   startTestNpmRegistry,
   type TestNpmRegistry,
 } from '../../packages/server/src/testing/npm-registry'
-import { type ReportTotals, reportTotals } from '../../packages/web/src/features/report/report-totals'
 import {
   componentRows,
   DEFAULT_SECURITY_FILTERS,
@@ -179,24 +179,24 @@ describe('export totals equal the page (issue 14 acceptance 4)', () => {
   })
 
   it('has findings, outdated components, licence issues and an exclusion in each domain to count', () => {
-    const all = reportTotals(report, 'all')
+    const all = report.totals.all
     expect(all.security.vulnerabilities).toBeGreaterThan(50)
     expect(all.security.excluded).toBeGreaterThan(0)
     expect(all.stability.excluded).toBeGreaterThan(0)
     expect(all.licensing.excluded).toBeGreaterThan(0)
     // Production is a real narrowing here, not the same numbers twice
-    expect(reportTotals(report, 'prod').components).toBeLessThan(all.components)
+    expect(report.totals.prod.components).toBeLessThan(all.components)
   })
 
   for (const scope of ['all', 'prod'] as const) {
     describe(`scope ${scope}`, () => {
       let page: ReportTotals
       beforeAll(() => {
-        page = reportTotals(report, scope)
+        page = report.totals[scope]
       })
 
       it('JSON: the report narrowed to the scope counts what the page counts', async () => {
-        const doc = JSON.parse((await download('json', scope)).toString('utf8')) as Report
+        const doc = JSON.parse((await download('json', scope)).toString('utf8')) as ReportDocument
         const { scope: _ignored, ...counts } = reportTotals(doc, 'all')
         const { scope: _page, ...expected } = page
         expect(counts).toEqual(expected)

@@ -234,6 +234,61 @@ export const reportNoteSchema = z.object({
   line: z.number().int().optional(),
 })
 
+/**
+ * The counts a report shows for one scope (issue 14 "Scope means scope"): computed by the engine's
+ * report/totals.ts, the same function every download prints, and sent with the report (issue 18
+ * acceptance 7: one computation, not a copy in the web app). 'all' or 'prod' (production only).
+ */
+const count = z.number().int()
+export const reportTotalsSchema = z.object({
+  scope: z.enum(['all', 'prod']),
+  components: count,
+  direct: count,
+  transitive: count,
+  /** Components whose relationship is not known (an SBOM without a dependency graph). */
+  unknownRelationships: count,
+  security: z.object({
+    assessed: z.boolean(),
+    critical: count,
+    high: count,
+    medium: count,
+    low: count,
+    /** critical + high + medium + low (suggestions and info aside). */
+    vulnerabilities: count,
+    suggest: count,
+    none: count,
+    /** Findings excluded (not in the counts above). */
+    excluded: count,
+    /** Components with at least one finding that is not excluded. */
+    vulnerableComponents: count,
+    components: count,
+  }),
+  stability: z.object({
+    assessed: z.boolean(),
+    components: count,
+    /** Components not excluded, by their largest available update. */
+    upToDate: count,
+    patch: count,
+    minor: count,
+    major: count,
+    outdated: count,
+    excluded: count,
+  }),
+  licensing: z.object({
+    assessed: z.boolean(),
+    components: count,
+    forbidden: count,
+    undeclared: count,
+    /** Neither a policy violation nor an undeclared licence, not excluded. */
+    clean: count,
+    /** No licence could be assessed (no declared licence, no registry metadata): not clean. */
+    unknown: count,
+    excluded: count,
+  }),
+})
+export type ReportTotals = z.infer<typeof reportTotalsSchema>
+export type TotalsScope = ReportTotals['scope']
+
 export const reportSchema = z.object({
   uuid: z.string(),
   status: reportStatusSchema,
@@ -287,6 +342,8 @@ export const reportSchema = z.object({
   gate: z.object({ failed: z.array(scoreDomainSchema), partialFails: z.boolean() }),
   /** Opens the report's download links (spec §5: downloads need a key); absent on reports stored before it. */
   downloadKey: z.string().optional(),
+  /** The counts per scope (added by the server when the report is read; stored documents have none). */
+  totals: z.object({ all: reportTotalsSchema, prod: reportTotalsSchema }),
   /** The project's Jira settings (added when the report is read; absent without them). */
   jiraInfo: reportJiraInfoSchema.optional(),
 })

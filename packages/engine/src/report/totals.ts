@@ -1,8 +1,8 @@
 // The counts a report shows for one scope (issue 14 "Scope means scope", acceptance 4): components,
 // vulnerabilities by severity, outdated components by lane and licence issues, over every dependency
-// ('all') or the production ones only ('prod', report-page §2 scope options). The report page computes
-// the same figures from the same wire shape (web features/report/report-totals.ts) and every download
-// prints these, so a page and its exports never disagree (tests/exports/totals.test.ts).
+// ('all') or the production ones only ('prod', report-page §2 scope options). Every download prints
+// these, and the server sends them with the report (contract Report.totals) for the report page, so a
+// page and its exports never disagree (tests/exports/totals.test.ts; one computation, issue 18 acc. 7).
 import type { ReportDocument, Severity } from './document'
 
 export type TotalsScope = 'all' | 'prod'
@@ -76,7 +76,7 @@ const SEVERITY_KEY: Record<Severity, 'critical' | 'high' | 'medium' | 'low' | 's
   NONE: 'none',
 }
 
-/** The structural part of a report the totals read (the engine's document and the contract's Report). */
+/** The part of a report document the totals read. */
 export type TotalsInput = Pick<ReportDocument, 'summary' | 'security' | 'stability' | 'licensing'>
 
 function securityTotals(doc: TotalsInput, scope: TotalsScope): SecurityTotals {

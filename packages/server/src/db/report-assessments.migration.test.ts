@@ -10,6 +10,9 @@ import { databaseBefore, type OldDatabase } from '../testing/schema-before'
 import type { Db } from './connection'
 import { migrate } from './migrate'
 
+/** A stored document: the counts per scope are added when it is read (report-totals.presenter.ts). */
+const storedDocumentSchema = reportSchema.omit({ totals: true })
+
 function oldSection(score: number, assessed: boolean) {
   return { score, componentsCount: 2, assessed, reports: [], summary: {} }
 }
@@ -106,7 +109,7 @@ describe.each(storageModes())('migration 045 on %s storage', (mode) => {
       legacy_assessment: true,
     })
     const doc = r.document
-    expect(() => reportSchema.parse(doc)).not.toThrow()
+    expect(() => storedDocumentSchema.parse(doc)).not.toThrow()
     expect(doc.status).toBe('PARTIAL')
     expect(doc.outcome).toBe('FAIL')
     expect(doc.security).toMatchObject({ score: null, assessed: false, assessment: { state: 'none' } })
@@ -118,7 +121,7 @@ describe.each(storageModes())('migration 045 on %s storage', (mode) => {
   it('an assessed report keeps its scores and outcome, and is queued for re-assessment', async () => {
     const r = await row(assessed)
     expect(r).toMatchObject({ status: 'OK', outcome: 'PASS', security_score: 100, legacy_assessment: true })
-    expect(() => reportSchema.parse(r.document)).not.toThrow()
+    expect(() => storedDocumentSchema.parse(r.document)).not.toThrow()
     expect(r.document.security.assessment).toMatchObject({ state: 'complete', assessedComponents: 2 })
     expect(r.document.gate).toEqual({ failed: [], partialFails: true })
   })

@@ -23,6 +23,7 @@ import type { ReportCache } from '../services/report-cache'
 import { latestReportUuid, reportHistory, reportOnBranch, storedReport } from '../services/reports.repo'
 import { reportDecoration } from './jira/jira.repo'
 import { decorateReportJson, decorationKey } from './jira/report-decoration'
+import { withReportTotals } from './report-totals.presenter'
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
   // Sends one stored report of `project` (already answered by the access check): from the cache when this
@@ -67,7 +68,11 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
       reply.status(304).send()
       return true
     }
-    const plain = await cache.load(key, branch, () => storedReport(db, project.uuid, reportUuid))
+    // the counts per scope are added once per cached entry (report-totals.presenter.ts)
+    const plain = await cache.load(key, branch, async () => {
+      const stored = await storedReport(db, project.uuid, reportUuid)
+      return stored && { ...stored, json: withReportTotals(stored.json) }
+    })
     if (!plain) return false
     const entry =
       jira && jiraKey

@@ -24,7 +24,6 @@ import { SectionCard } from '../../ui/section-card'
 import { StatGrid } from '../../ui/stat-grid'
 import { InlineNotice } from '../../ui/status-panel'
 import { DependencyMix } from './dependency-mix'
-import { reportTotals } from './report-totals'
 import { RequestDelete } from './request-delete'
 import { SummaryCharts } from './summary-charts'
 import { SummaryFilters } from './summary-filters'
@@ -65,7 +64,7 @@ export function ExecutiveSummary({ report }: { report: Report }) {
   const [search] = useSearchParams()
   const live = parseReportParams(search).live
   const { filters } = useReportContext()
-  const totals = reportTotals(report, filters.scope)
+  const totals = report.totals[filters.scope]
   const relations = relationshipView(totals)
   const advisoryData = advisoryDataView(report.advisorySnapshot)
   const outcomeColor = report.outcome === 'PASS' ? 'green.8' : report.outcome === 'FAIL' ? 'red.7' : 'gray.7'

@@ -1,11 +1,11 @@
 // The executive summary's doughnut charts and issue boxes (report-page §2, §9 "Chart defaults":
 // doughnut, height 150, width 300, legend at the bottom), one per domain, counted for the scope the
-// summary shows (report-totals.ts: the figures every download prints too). A domain that was not
+// summary shows (Report.totals: the figures every download prints too). A domain that was not
 // assessed has no chart: it says so instead of drawing an empty or all-green doughnut; one assessed only in
 // part says so under its chart (issue 14).
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
+import type { ReportTotals } from '@sextant/contract'
 import { DoughnutChart, type Slice } from '../../ui/charts'
-import type { ReportTotals } from './report-totals'
 
 interface Chart {
   title: string
