@@ -5,6 +5,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../../shared/account/account-api'
 import { AuthCard } from '../../shared/session/auth-card'
 import { PASSWORD_MIN, passwordProblem } from './password-rules'
@@ -14,23 +15,18 @@ export function AcceptInvitationPage() {
   const token = search.get('token')?.trim() ?? ''
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, error: failure, run } = useMutationForm({ describe: failureMessage })
   const [done, setDone] = useState<string | null>(null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (password && passwordProblem(password)) return setFailure(passwordProblem(password))
-    setBusy(true)
-    setFailure(null)
-    try {
+    await run(async () => {
+      // a weak password is refused here, shown where the server's refusal shows
+      const problem = password ? passwordProblem(password) : null
+      if (problem) throw new Error(problem)
       const answer = await accountApi.acceptInvitation(token, password || undefined, name.trim() || undefined)
       setDone(answer.message)
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   if (done)

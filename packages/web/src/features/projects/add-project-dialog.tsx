@@ -24,6 +24,7 @@ export function AddProjectDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('')
   const [branch, setBranch] = useState('main')
   const [error, setError] = useState<string | null>(null)
+  // Not useMutationForm: busy is a label that changes between the steps of one submit (upload, add, queue).
   const [busy, setBusy] = useState<string | null>(null)
 
   const addFiles = async (more: File[]) => {

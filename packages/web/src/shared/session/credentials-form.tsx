@@ -4,6 +4,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
 import type { LoginResponse } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi } from '../account/account-api'
 import { LOGIN_ERROR_MESSAGE, LOGIN_ERROR_MS } from './sign-in-rules'
 
@@ -17,29 +18,29 @@ export function CredentialsForm({
 }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const {
+    busy,
+    error: failure,
+    run,
+    clearError,
+  } = useMutationForm({
+    // 429: the login is locked for a while; its message says for how long.
+    describe: (error) => (isSdkError(error) && error.status === 429 ? error.message : LOGIN_ERROR_MESSAGE),
+  })
 
   useEffect(() => {
     onFailure?.(failure !== null)
     if (!failure) return
-    const timer = setTimeout(() => setFailure(null), LOGIN_ERROR_MS)
+    const timer = setTimeout(clearError, LOGIN_ERROR_MS)
     return () => clearTimeout(timer)
-  }, [failure, onFailure])
+  }, [failure, onFailure, clearError])
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setFailure(null)
-    try {
+    await run(async () => {
       const answer = await accountApi.login(email.trim(), password)
       await onAnswer(answer, email.trim())
-    } catch (error) {
-      // 429: the login is locked for a while; its message says for how long.
-      setFailure(isSdkError(error) && error.status === 429 ? error.message : LOGIN_ERROR_MESSAGE)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -6,6 +6,7 @@ import { Alert, Anchor, Button, SegmentedControl, Stack, Text, TextInput } from 
 import type { MfaSignInMethod } from '@sextant/contract'
 import { type FormEvent, useState } from 'react'
 import { clearToken } from '../../lib/auth-storage'
+import { useMutationForm } from '../../lib/use-mutation-form'
 import { accountApi, failureMessage } from '../account/account-api'
 import { AuthCard } from './auth-card'
 
@@ -31,35 +32,25 @@ export function MfaStep({ email, methods, onDone, onCancel }: MfaStepProps) {
   const offered: Method[] = [...(methods.length > 0 ? methods : (['app'] as const)), 'scratch']
   const [method, setMethod] = useState<Method>(offered[0] ?? 'app')
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  // One state for both actions: verifying and sending an SMS are never in flight together.
+  const { busy, error: failure, run, clearError } = useMutationForm({ describe: failureMessage })
   const [smsSent, setSmsSent] = useState<string | null>(null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setFailure(null)
-    try {
-      await accountApi.mfaValidate(method, code.trim())
+    await run(async () => {
+      try {
+        await accountApi.mfaValidate(method, code.trim())
+      } catch (error) {
+        setCode('')
+        throw error
+      }
       await onDone()
-    } catch (error) {
-      setFailure(failureMessage(error))
-      setCode('')
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function sendSms() {
-    setBusy(true)
-    setFailure(null)
-    try {
-      setSmsSent((await accountApi.mfaSendSms()).message)
-    } catch (error) {
-      setFailure(failureMessage(error))
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => setSmsSent((await accountApi.mfaSendSms()).message))
   }
 
   async function cancel() {
@@ -83,7 +74,7 @@ export function MfaStep({ email, methods, onDone, onCancel }: MfaStepProps) {
             value={method}
             onChange={(value) => {
               setMethod(value as Method)
-              setFailure(null)
+              clearError()
               setCode('')
             }}
             data={offered.map((m) => ({ value: m, label: LABELS[m] }))}
