@@ -3,6 +3,16 @@
 // packages/cli/src/arrows.test.ts): launching is not using server code, so the exception stays this narrow.
 import { ConfigError, startSextant } from '@sextant/server'
 
+/**
+ * Once everything has stopped (jobs finished, database closed), the process ends even when a library
+ * left a timer behind: seen after Ctrl-C right after start, 'Sextant stopped.' printed and five timers
+ * kept the process alive for good. The timer is unref'd, so a process that can end by itself does.
+ */
+function exitSoon(code: number): void {
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref()
+}
+const EXIT_GRACE_MS = 1_000
+
 export async function runServe(options: { api: boolean; workers: boolean }): Promise<number> {
   let running: Awaited<ReturnType<typeof startSextant>>
   try {
@@ -35,10 +45,12 @@ export async function runServe(options: { api: boolean; workers: boolean }): Pro
       running.stop().then(
         () => {
           process.stdout.write('Sextant stopped.\n')
+          exitSoon(0)
           resolve(0)
         },
         (error: unknown) => {
           process.stderr.write(`Error while stopping: ${String(error)}\n`)
+          exitSoon(1)
           resolve(1)
         },
       )
