@@ -52,7 +52,8 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     const jira = jiraShown ? await reportDecoration(db, project.uuid) : null
     const jiraKey = jira ? decorationKey(jira) : null
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-    const etag = `"${reportUuid}${jiraKey ? `.${jiraKey}` : ''}${gzip ? '.gz' : ''}"`
+    // `.v2`: the answer carries Report.totals (issue 18 acc. 7); a copy cached before them is not reused
+    const etag = `"${reportUuid}.v2${jiraKey ? `.${jiraKey}` : ''}${gzip ? '.gz' : ''}"`
     reply
       .type('application/json')
       .header('etag', etag)
