@@ -189,11 +189,20 @@ describe('report page flows in Chromium', () => {
     ] as const) {
       const page = await open(reportPath(), width, height)
       await page.getByTestId('section-history').waitFor({ timeout: 20_000 })
-      await page
-        .getByTestId('section-history')
-        .getByRole('button', { name: /Project history/ })
-        .click()
-      await page.getByTestId('history-point').first().waitFor()
+      // The section may mount again once its data settles (closed by default), so open it until its
+      // points show rather than trusting one click (CI: the points stayed hidden after a single click).
+      const toggle = page.getByTestId('section-history').getByRole('button', { name: /Project history/ })
+      const point = page.getByTestId('history-point').first()
+      await expect
+        .poll(
+          async () => {
+            if (await point.isVisible()) return true
+            if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+            return point.isVisible()
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true)
       await page.getByTestId('section-history').scrollIntoViewIfNeeded()
       await page.waitForTimeout(300)
       await page.getByTestId('section-history').screenshot({ path: join(shots, `history-${label}.png`) })
