@@ -13,10 +13,10 @@ import { findReportDelta } from '../notifications/report-delta.repo'
 import { canWrite, visibleProject, writableProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
 import {
-  listAccountProjects,
-  listPublicProjects,
   type ProjectRecord,
+  presentAccountProjects,
   presentProject,
+  presentPublicProjects,
   setProjectPublic,
 } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
@@ -96,9 +96,10 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
 
   // Everyone's public projects for the anonymous home page, bounded by the contract's limit.
   bindRoute(app, routes.publicProjects, async ({ request }) => {
-    const projects = await listPublicProjects(db, PUBLIC_PROJECTS_LIMIT)
-    return Promise.all(
-      projects.map((project) => presentProject(db, project, !canWrite(request.principal, project))),
+    return presentPublicProjects(
+      db,
+      PUBLIC_PROJECTS_LIMIT,
+      (project) => !canWrite(request.principal, project),
     )
   })
 
@@ -110,10 +111,9 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   })
 
   bindRoute(app, routes.accountProjects, async ({ params, request }) => {
-    const projects = await listAccountProjects(db, orThrow(listableView(request.principal, params.id)))
-    return Promise.all(
-      projects.map((project) => presentProject(db, project, !canWrite(request.principal, project))),
-    )
+    // one query for the whole list (issue 20)
+    const view = orThrow(listableView(request.principal, params.id))
+    return presentAccountProjects(db, view, (project) => !canWrite(request.principal, project))
   })
 
   bindRoute(app, routes.reportLatest, async ({ params, query, request, reply }) => {

@@ -54,15 +54,6 @@ export async function findProject(db: Db | DbClient, uuid: string): Promise<Proj
   return rows[0] ? toProject(rows[0]) : null
 }
 
-/** The projects of one account that a view (projects.access.ts `projectView`) shows. */
-export async function listAccountProjects(db: Db, view: ProjectView): Promise<ProjectRecord[]> {
-  const { rows } = await db.query<ProjectRow>(
-    `SELECT * FROM projects p WHERE ${viewFilter('p', 1)} ORDER BY name, created_at`,
-    viewParams(view),
-  )
-  return rows.map(toProject)
-}
-
 /** The oldest project with this repository URL among those a view shows (builds by URL). */
 export async function projectWithUrl(db: Db, view: ProjectView, url: string): Promise<string | null> {
   const { rows } = await db.query<{ uuid: string }>(
@@ -111,15 +102,6 @@ export async function insertProject(
   )
 }
 
-/** The public projects of every account, newest first, at most `limit` (one index scan, migration 057). */
-export async function listPublicProjects(db: Db, limit: number): Promise<ProjectRecord[]> {
-  const { rows } = await db.query<ProjectRow>(
-    'SELECT * FROM projects WHERE is_public ORDER BY created_at DESC, uuid LIMIT $1',
-    [limit],
-  )
-  return rows.map(toProject)
-}
-
 /** Makes the project public or private (issue 14); answers the stored record. */
 export async function setProjectPublic(
   db: Db,
@@ -137,31 +119,49 @@ export async function ensureBranch(db: DbClient, projectUuid: string, branch: st
   ])
 }
 
-interface AnalysisRow {
-  uuid: string
-  branch: string
-  status: AnalysisState['status']
-  error: string | null
-  created_at: Date
-  finished_at: Date | null
+interface PresentedRow extends ProjectRow {
+  branch_names: string[]
+  analysis_uuids: string[] | null
+  analysis_branches: string[] | null
+  analysis_statuses: AnalysisState['status'][] | null
+  analysis_errors: (string | null)[] | null
+  analysis_created: Date[] | null
+  analysis_finished: (Date | null)[] | null
 }
 
 /**
- * The project as the API shows it: its branches and the newest analysis of each. `readonly` is the
- * caller's: true when they may not change it (project-lookup.ts `canWrite`).
+ * The projects whose rows `where` selects (SQL over `projects p`), each with its branches and the newest
+ * analysis of each branch, in one query however many projects there are (issue 20: the project list made
+ * two queries per project).
  */
-export async function presentProject(db: Db, p: ProjectRecord, readonly: boolean): Promise<Project> {
-  const [branches, analyses] = await Promise.all([
-    db.query<{ name: string }>(
-      'SELECT name FROM branches WHERE project_uuid = $1 ORDER BY created_at, name',
-      [p.uuid],
-    ),
-    db.query<AnalysisRow>(
-      `SELECT DISTINCT ON (branch) uuid, branch, status, error, created_at, finished_at
-       FROM analyses WHERE project_uuid = $1 ORDER BY branch, created_at DESC`,
-      [p.uuid],
-    ),
-  ])
+async function presentedRows(
+  db: Db,
+  where: string,
+  params: unknown[],
+  orderBy: string,
+): Promise<PresentedRow[]> {
+  const { rows } = await db.query<PresentedRow>(
+    `SELECT p.*,
+            array(SELECT b.name FROM branches b WHERE b.project_uuid = p.uuid ORDER BY b.created_at, b.name) AS branch_names,
+            a.analysis_uuids, a.analysis_branches, a.analysis_statuses, a.analysis_errors, a.analysis_created,
+            a.analysis_finished
+     FROM projects p LEFT JOIN LATERAL (
+       SELECT array_agg(x.uuid::text ORDER BY x.branch) AS analysis_uuids,
+              array_agg(x.branch ORDER BY x.branch) AS analysis_branches,
+              array_agg(x.status ORDER BY x.branch) AS analysis_statuses,
+              array_agg(x.error ORDER BY x.branch) AS analysis_errors,
+              array_agg(x.created_at ORDER BY x.branch) AS analysis_created,
+              array_agg(x.finished_at ORDER BY x.branch) AS analysis_finished
+       FROM (SELECT DISTINCT ON (branch) uuid, branch, status, error, created_at, finished_at
+             FROM analyses WHERE project_uuid = p.uuid ORDER BY branch, created_at DESC) x
+     ) a ON true
+     WHERE ${where} ORDER BY ${orderBy}`,
+    params,
+  )
+  return rows
+}
+
+function presented(p: ProjectRecord, r: PresentedRow | undefined, readonly: boolean): Project {
   return {
     uuid: p.uuid,
     name: p.name,
@@ -171,16 +171,59 @@ export async function presentProject(db: Db, p: ProjectRecord, readonly: boolean
     isPublic: p.isPublic,
     teamUuid: p.teamUuid,
     readonly,
-    branches: branches.rows.map((b) => b.name),
+    branches: r?.branch_names ?? [],
     thresholds: p.thresholds,
-    analyses: analyses.rows.map((a) => ({
-      uuid: a.uuid,
-      branch: a.branch,
-      status: a.status,
-      error: a.error,
-      createdAt: a.created_at.toISOString(),
-      finishedAt: a.finished_at?.toISOString() ?? null,
+    analyses: (r?.analysis_uuids ?? []).map((uuid, i) => ({
+      uuid,
+      branch: r?.analysis_branches?.[i] ?? '',
+      status: r?.analysis_statuses?.[i] ?? 'QUEUED',
+      error: r?.analysis_errors?.[i] ?? null,
+      createdAt: (r?.analysis_created?.[i] ?? p.createdAt).toISOString(),
+      finishedAt: r?.analysis_finished?.[i]?.toISOString() ?? null,
     })),
     createdAt: p.createdAt.toISOString(),
   }
+}
+
+/**
+ * The project as the API shows it: its branches and the newest analysis of each. `readonly` is the
+ * caller's: true when they may not change it (project-lookup.ts `canWrite`).
+ */
+export async function presentProject(db: Db, p: ProjectRecord, readonly: boolean): Promise<Project> {
+  const [row] = await presentedRows(db, 'p.uuid = $1', [p.uuid], 'p.uuid')
+  return presented(p, row, readonly)
+}
+
+/**
+ * The projects of one account that a view shows, as the API shows them (by name, then age), in
+ * one query; `readonlyOf` answers the caller's `readonly` of each.
+ */
+export async function presentAccountProjects(
+  db: Db,
+  view: ProjectView,
+  readonlyOf: (p: ProjectRecord) => boolean,
+): Promise<Project[]> {
+  const rows = await presentedRows(db, viewFilter('p', 1), viewParams(view), 'p.name, p.created_at')
+  return rows.map((r) => {
+    const p = toProject(r)
+    return presented(p, r, readonlyOf(p))
+  })
+}
+
+/** The public projects of every account, newest first, at most `limit` (index of migration 057), as the API shows them. */
+export async function presentPublicProjects(
+  db: Db,
+  limit: number,
+  readonlyOf: (p: ProjectRecord) => boolean,
+): Promise<Project[]> {
+  const rows = await presentedRows(
+    db,
+    'p.uuid IN (SELECT uuid FROM projects WHERE is_public ORDER BY created_at DESC, uuid LIMIT $1)',
+    [limit],
+    'p.created_at DESC, p.uuid',
+  )
+  return rows.map((r) => {
+    const p = toProject(r)
+    return presented(p, r, readonlyOf(p))
+  })
 }

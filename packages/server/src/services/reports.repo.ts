@@ -5,6 +5,7 @@ import type { AssessmentState, HistoryEntry, Report } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from './projects.repo'
+import { insertReportFacts } from './report-facts.repo'
 
 /** A report's download key (spec report-page §3 Report.downloadKey): 128 random bits, hex. */
 export function newDownloadKey(): string {
@@ -14,7 +15,8 @@ export function newDownloadKey(): string {
 /**
  * Stores a report once per analysis; answers false when that analysis already has one. The download key
  * is kept twice, in the document the page reads and in the column the download routes check; a document
- * built without one gets one here so that both always agree.
+ * built without one gets one here so that both always agree. Its facts (report-facts.repo.ts) are stored
+ * with it: call it inside the transaction that stores the report.
  */
 export async function insertReport(
   db: DbClient,
@@ -48,7 +50,10 @@ export async function insertReport(
       doc.licensing.assessment.state,
     ],
   )
-  return (r.rowCount ?? 0) > 0
+  const stored = (r.rowCount ?? 0) > 0
+  // what the account-wide views read, in the same transaction (issue 20; migration 047)
+  if (stored) await insertReportFacts(db, doc)
+  return stored
 }
 
 export async function latestReportUuid(db: Db, projectUuid: string, branch: string): Promise<string | null> {

@@ -37,6 +37,11 @@ async function carryOut(client: DbClient, request: DueRow, now: Date): Promise<C
     [...scope],
   )
   const reportUuids = reports.map((r) => r.uuid)
+  // the account views' cache stamp (insights.repo.ts accountStamp) sees the removal (issue 20)
+  await client.query(
+    'UPDATE branch_heads SET changes = changes + 1 WHERE project_uuid = $1 AND ($2::text IS NULL OR branch = $2)',
+    [request.project_uuid, request.branch],
+  )
   await client.query('DELETE FROM assistant_conversations WHERE report_uuid = ANY($1::uuid[])', [reportUuids])
   const analyses = await client.query(
     `DELETE FROM analyses a

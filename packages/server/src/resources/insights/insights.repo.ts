@@ -34,7 +34,11 @@ function ownerFilter(owner: { view: ProjectView } | { projectUuid: string }, fir
     : { sql: `p.uuid = $${first}`, params: [owner.projectUuid] }
 }
 
-/** The latest report of every branch of the given projects (or every project a caller's view shows). */
+/**
+ * The latest report of every branch of the given projects (or every project a caller's view shows): one
+ * row per branch from branch_heads (migration 047), however many reports each branch keeps. A branch's
+ * latest report within a window is its latest report when that is in the window, else it has none there.
+ */
 export async function latestReports(
   db: Db,
   owner: { view: ProjectView } | { projectUuid: string },
@@ -42,12 +46,11 @@ export async function latestReports(
 ): Promise<LatestReport[]> {
   const where = ownerFilter(owner, 2)
   const { rows } = await db.query<LatestRow>(
-    `SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, p.name AS project_name, r.branch, r.uuid,
+    `SELECT r.project_uuid, p.name AS project_name, r.branch, r.uuid,
             r.created_at, r.status, r.outcome, r.security_score, r.stability_score, r.licensing_score,
             r.security_assessment, r.stability_assessment, r.licensing_assessment, r.thresholds, r.components
-     FROM reports r JOIN projects p ON p.uuid = r.project_uuid
-     WHERE ${where.sql} AND ($1::timestamptz IS NULL OR r.created_at >= $1)
-     ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC`,
+     FROM projects p JOIN branch_heads h ON h.project_uuid = p.uuid JOIN reports r ON r.uuid = h.report_uuid
+     WHERE ${where.sql} AND ($1::timestamptz IS NULL OR h.created_at >= $1)`,
     [window(since), ...where.params],
   )
   return rows
@@ -93,13 +96,15 @@ export async function scorePoints(
     stability_score: number | null
     licensing_score: number | null
   }>(
-    `SELECT * FROM (
-       SELECT r.project_uuid, r.branch, r.uuid, r.created_at, r.outcome, r.security_score, r.stability_score,
-              r.licensing_score,
-              row_number() OVER (PARTITION BY r.project_uuid, r.branch ORDER BY r.created_at DESC, r.uuid DESC) AS n
-       FROM reports r JOIN projects p ON p.uuid = r.project_uuid
-       WHERE ${where.sql} AND ($1::timestamptz IS NULL OR r.created_at >= $1)
-     ) t WHERE n <= $2 ORDER BY created_at, uuid`,
+    `SELECT r.project_uuid, r.branch, r.uuid, r.created_at, r.outcome, r.security_score, r.stability_score,
+            r.licensing_score
+     FROM projects p JOIN branch_heads h ON h.project_uuid = p.uuid
+       CROSS JOIN LATERAL (
+         SELECT * FROM reports r WHERE r.project_uuid = h.project_uuid AND r.branch = h.branch
+           AND ($1::timestamptz IS NULL OR r.created_at >= $1)
+         ORDER BY r.created_at DESC, r.uuid DESC LIMIT $2
+       ) r
+     WHERE ${where.sql} ORDER BY r.created_at, r.uuid`,
     [window(since), TREND_POINTS, ...where.params],
   )
   const points = new Map<string, ScorePoint[]>()
@@ -141,7 +146,8 @@ export interface DigestComponent {
 
 /**
  * The components of the given reports with their unexcluded security advisories; with `all` false only
- * the components that have at least one.
+ * the components that have at least one. Read from the report facts (migration 047): the findings rows,
+ * and with `all` the component lists; in the order of `reportUuids`, then of each report's document.
  */
 export async function componentDigest(
   db: Db,
@@ -149,40 +155,80 @@ export async function componentDigest(
   all: boolean,
 ): Promise<DigestComponent[]> {
   if (reportUuids.length === 0) return []
-  const { rows } = await db.query<{
-    report_uuid: string
-    language: string
-    name: string
-    version: string
-    advisories: DigestAdvisory[]
-  }>(
-    `SELECT r.uuid AS report_uuid, c.value->'dependency'->'library'->>'language' AS language,
-            c.value->'dependency'->'library'->>'name' AS name, c.value->'dependency'->>'version' AS version,
-            adv.list AS advisories
-     FROM reports r
-       CROSS JOIN LATERAL jsonb_array_elements(r.document->'security'->'assessments') s
-       CROSS JOIN LATERAL jsonb_array_elements(s.value->'reports') c
-       CROSS JOIN LATERAL (
-         SELECT coalesce(jsonb_agg(jsonb_build_object(
-                  'id', a->>'id', 'cve', a->>'cve', 'severity', a->>'severity', 'cvss', a->'cvss', 'epss', a->'epss',
-                  'exploited', coalesce((a->'kevEntry'->>'exploited')::boolean, false))), '[]'::jsonb) AS list
-         FROM jsonb_array_elements(c.value->'advices') a
-         WHERE a->>'type' = 'security' AND (a->'exclusions' IS NULL OR a->'exclusions' = 'null'::jsonb)
-       ) adv
-     WHERE r.uuid = ANY($1::uuid[]) AND ($2 OR jsonb_array_length(adv.list) > 0)`,
-    [reportUuids, all],
-  )
-  return rows.map((r) => ({
-    reportUuid: r.report_uuid,
-    language: r.language,
-    name: r.name,
-    version: r.version,
-    advisories: r.advisories.map((a) => ({
-      ...a,
-      cvss: a.cvss === null ? null : Number(a.cvss),
-      epss: a.epss === null ? null : Number(a.epss),
-    })),
-  }))
+  const [findings, facts] = await Promise.all([
+    db.query<{
+      report_uuid: string
+      position: number
+      language: string
+      name: string
+      version: string
+      id: string
+      cve: string | null
+      severity: Advice['severity']
+      cvss: number | null
+      epss: number | null
+      exploited: boolean
+    }>(
+      `SELECT report_uuid, position, language, name, version, advisory_id AS id, cve, severity, cvss, epss, exploited
+       FROM report_findings WHERE report_uuid = ANY($1::uuid[]) AND NOT excluded
+       ORDER BY report_uuid, position, ordinal`,
+      [reportUuids],
+    ),
+    all
+      ? db.query<{ report_uuid: string; languages: string[]; names: string[]; versions: string[] }>(
+          'SELECT report_uuid, languages, names, versions FROM report_facts WHERE report_uuid = ANY($1::uuid[])',
+          [reportUuids],
+        )
+      : null,
+  ])
+  // per report, its components with findings by position
+  const byReport = new Map<string, Map<number, DigestComponent>>()
+  for (const f of findings.rows) {
+    const components = byReport.get(f.report_uuid) ?? new Map<number, DigestComponent>()
+    byReport.set(f.report_uuid, components)
+    let c = components.get(f.position)
+    if (!c) {
+      c = {
+        reportUuid: f.report_uuid,
+        language: f.language,
+        name: f.name,
+        version: f.version,
+        advisories: [],
+      }
+      components.set(f.position, c)
+    }
+    c.advisories.push({
+      id: f.id,
+      cve: f.cve,
+      severity: f.severity,
+      cvss: f.cvss,
+      epss: f.epss,
+      exploited: f.exploited,
+    })
+  }
+  const listsByReport = new Map((facts?.rows ?? []).map((r) => [r.report_uuid, r]))
+  const digest: DigestComponent[] = []
+  for (const uuid of new Set(reportUuids)) {
+    const found = byReport.get(uuid)
+    const lists = listsByReport.get(uuid)
+    if (!all || !lists) {
+      // findings come ordered by position
+      if (found) digest.push(...found.values())
+      continue
+    }
+    lists.names.forEach((name, i) => {
+      digest.push(
+        found?.get(i + 1) ?? {
+          reportUuid: uuid,
+          language: lists.languages[i] ?? '',
+          name,
+          version: lists.versions[i] ?? '',
+          advisories: [],
+        },
+      )
+    })
+  }
+  return digest
 }
 
 /** How many projects of an account the view shows. */
@@ -195,14 +241,16 @@ export async function countAccountProjects(db: Db, view: ProjectView): Promise<n
 }
 
 /**
- * What an account's cached answers depend on: its reports (count and newest) and its projects' names.
- * Reports are immutable, so an unchanged stamp means an unchanged answer (within the cache's lifetime).
+ * What an account's cached answers depend on: the head of each of its branches with the count of reports
+ * stored or removed there (branch_heads, migration 047), and its projects' names. One row per branch, so
+ * the stamp costs the same however many reports the account keeps. Reports are immutable, so an
+ * unchanged stamp means an unchanged answer (within the cache's lifetime).
  */
 export async function accountStamp(db: Db, accountUuid: string): Promise<string> {
   const { rows } = await db.query<{ stamp: string }>(
     `SELECT concat_ws('|',
-       (SELECT count(*) FROM reports r JOIN projects p ON p.uuid = r.project_uuid WHERE p.account_uuid = $1),
-       (SELECT max(r.created_at)::text FROM reports r JOIN projects p ON p.uuid = r.project_uuid WHERE p.account_uuid = $1),
+       (SELECT md5(coalesce(string_agg(h.report_uuid::text || ':' || h.changes, ',' ORDER BY h.project_uuid, h.branch), ''))
+        FROM branch_heads h JOIN projects p ON p.uuid = h.project_uuid WHERE p.account_uuid = $1),
        (SELECT md5(coalesce(string_agg(uuid::text || name, ',' ORDER BY uuid), '')) FROM projects WHERE account_uuid = $1)
      ) AS stamp`,
     [accountUuid],
@@ -210,7 +258,7 @@ export async function accountStamp(db: Db, accountUuid: string): Promise<string>
   return rows[0]?.stamp ?? ''
 }
 
-/** Stability and licensing counts of the latest reports, from their summaries. */
+/** Stability and licensing counts of the given reports, from their facts (migration 047). */
 export async function sectionCounts(db: Db, reportUuids: string[]) {
   const { rows } = await db.query<{
     uuid: string
@@ -220,13 +268,9 @@ export async function sectionCounts(db: Db, reportUuids: string[]) {
     forbidden: number
     undeclared: number
   }>(
-    `SELECT uuid,
-       coalesce((document->'stability'->'summary'->>'patch')::int, 0) AS patch,
-       coalesce((document->'stability'->'summary'->>'minor')::int, 0) AS minor,
-       coalesce((document->'stability'->'summary'->>'major')::int, 0) AS major,
-       coalesce((document->'licensing'->'summary'->>'forbiddenWithoutExclusion')::int, 0) AS forbidden,
-       coalesce((document->'licensing'->'summary'->>'undeclaredWithoutExclusion')::int, 0) AS undeclared
-     FROM reports WHERE uuid = ANY($1::uuid[])`,
+    `SELECT report_uuid AS uuid, stability_patch AS patch, stability_minor AS minor, stability_major AS major,
+            licensing_forbidden AS forbidden, licensing_undeclared AS undeclared
+     FROM report_facts WHERE report_uuid = ANY($1::uuid[])`,
     [reportUuids],
   )
   return new Map(rows.map((r) => [r.uuid, r]))
