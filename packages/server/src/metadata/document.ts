@@ -1,6 +1,9 @@
 // The package metadata the datasources answer and the cache stores (DESIGN §2 "Package metadata";
 // issue 5 "Datasources"): one shape for npm and Maven that is both a VersionHistory (stability lanes)
-// and a LicenceMetadata (licensing). Stored as jsonb; a row in an older or foreign shape is a miss.
+// and a LicenceMetadata (licensing). Stored packed (gzip'd JSON, migration 070; older rows: jsonb); a row in an
+// older or foreign shape is a miss.
+import { promisify } from 'node:util'
+import { gunzip, gzip } from 'node:zlib'
 import type { Ecosystem, LicenceMetadata, NpmPackageMetadata, VersionHistory } from '@sextant/engine'
 import { isObject } from '@sextant/engine'
 
@@ -27,7 +30,7 @@ export interface StoredDocument {
 export const DOCUMENT_FORMAT = 2
 
 /**
- * Accepts a jsonb value as a StoredDocument. Rows are our own writes, so the check is structural
+ * Accepts a parsed JSON value as a StoredDocument. Rows are our own writes, so the check is structural
  * (format tag and the arrays the builders walk), cheap enough for thousands of rows per analysis.
  */
 export function readStoredDocument(value: unknown): StoredDocument | null {
@@ -38,6 +41,26 @@ export function readStoredDocument(value: unknown): StoredDocument | null {
   if (value.licencesRead !== undefined && !Array.isArray(value.licencesRead)) return null
   if (value.warnings !== undefined && !Array.isArray(value.warnings)) return null
   return value as unknown as StoredDocument
+}
+
+const gzipAsync = promisify(gzip)
+const gunzipAsync = promisify(gunzip)
+
+/**
+ * The stored form (migration 070, issue 20): gzip'd JSON, compressed on libuv's thread pool so the
+ * event loop only pays for JSON.stringify. Level 1: ~10x smaller for a fraction of level 6's time.
+ */
+export function packDocument(document: StoredDocument): Promise<Buffer> {
+  return gzipAsync(JSON.stringify(document), { level: 1 })
+}
+
+/** A packed row back to a StoredDocument; unreadable bytes or an older shape are a miss (`null`). */
+export async function unpackDocument(packed: Uint8Array): Promise<StoredDocument | null> {
+  try {
+    return readStoredDocument(JSON.parse((await gunzipAsync(packed)).toString('utf8')))
+  } catch {
+    return null
+  }
 }
 
 /** A package asked for: versions matter to Maven, whose licences are read per version's POM. */

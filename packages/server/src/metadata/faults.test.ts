@@ -67,7 +67,7 @@ describe.each(storageModes())('metadata source failures on %s storage', (mode) =
       },
     ])
     const { rows } = await t.db.query<{ status: number; has_document: boolean }>(
-      "SELECT status, document IS NOT NULL AS has_document FROM package_metadata WHERE name = 'flaky'",
+      "SELECT status, packed IS NOT NULL AS has_document FROM package_metadata WHERE name = 'flaky'",
     )
     expect(rows).toEqual([{ status: 200, has_document: true }])
   })

@@ -1,8 +1,9 @@
-// Storage of the registry metadata cache (DESIGN §2; migration 003_package_metadata): one query reads
-// every cached entry of a batch, one statement writes every outcome back. A failed fetch never erases
-// a document held from before; a 304 only moves fetched_at / expires_at.
+// Storage of the registry metadata cache (DESIGN §2; migrations 003_package_metadata, 070 packed): one
+// query reads every cached entry of a batch, one statement per bounded batch writes outcomes back. A
+// failed fetch never erases a document held from before; a 304 only moves fetched_at / expires_at.
+// Documents are written packed (bytea); rows from before migration 070 are read from their jsonb.
 import type { Db } from '../db/connection'
-import { readStoredDocument, type StoredDocument } from './document'
+import { readStoredDocument, type StoredDocument, unpackDocument } from './document'
 
 export interface CachedEntry {
   registry: string
@@ -18,7 +19,7 @@ export interface CachedEntry {
 
 /** One outcome to write. */
 export type CacheWrite =
-  | { kind: 'document'; etag: string | null; document: StoredDocument }
+  | { kind: 'document'; etag: string | null; document: StoredDocument; packed: Buffer }
   | { kind: 'not-found' }
   | { kind: 'revalidated'; etag: string | null }
   | { kind: 'failed'; status: number | null; error: string }
@@ -41,6 +42,7 @@ interface Row {
   expires_at: Date
   status: number
   document: unknown
+  packed: Buffer | null
   error: string | null
 }
 
@@ -54,12 +56,16 @@ export async function readCachedMetadata(
   const out = new Map<string, CachedEntry>()
   if (keys.length === 0) return out
   const { rows } = await db.query<Row>(
-    `SELECT p.registry, p.ecosystem, p.name, p.etag, p.fetched_at, p.expires_at, p.status, p.document, p.error
+    `SELECT p.registry, p.ecosystem, p.name, p.etag, p.fetched_at, p.expires_at, p.status, p.document, p.packed, p.error
      FROM unnest($1::text[], $2::text[], $3::text[]) AS k(registry, ecosystem, name)
      JOIN package_metadata p USING (registry, ecosystem, name)`,
     [keys.map((k) => k.registry), keys.map((k) => k.ecosystem), keys.map((k) => k.name)],
   )
-  for (const r of rows) {
+  // Unpacked side by side: gunzip runs on libuv's thread pool, JSON.parse here.
+  const documents = await Promise.all(
+    rows.map((r) => (r.packed ? unpackDocument(r.packed) : readStoredDocument(r.document))),
+  )
+  rows.forEach((r, i) => {
     out.set(cacheKey(r.registry, r.ecosystem, r.name), {
       registry: r.registry,
       ecosystem: r.ecosystem,
@@ -68,10 +74,10 @@ export async function readCachedMetadata(
       fetchedAt: r.fetched_at,
       expiresAt: r.expires_at,
       status: r.status,
-      document: readStoredDocument(r.document),
+      document: documents[i] ?? null,
       error: r.error,
     })
-  }
+  })
   return out
 }
 
@@ -91,25 +97,29 @@ function statusOf(write: CacheWrite): number {
 }
 
 const failed = 'EXCLUDED.status NOT IN (200, 304, 404)'
+const held = '(p.document IS NOT NULL OR p.packed IS NOT NULL)'
 
-/** Writes every outcome of a batch in one statement (rows with the same key: the last wins). */
+/**
+ * Writes the outcomes in one statement (rows with the same key: the last wins). Callers bound the
+ * batch (metadata-writer.ts): one statement's parameters are held whole by both processes.
+ */
 export async function writeCachedMetadata(db: Db, rows: readonly CacheWriteRow[]): Promise<void> {
   const unique = [...new Map(rows.map((r) => [cacheKey(r.registry, r.ecosystem, r.name), r])).values()]
   if (unique.length === 0) return
-  const documents = unique.map((r) => (r.write.kind === 'document' ? JSON.stringify(r.write.document) : null))
   await db.query(
-    `INSERT INTO package_metadata AS p (registry, ecosystem, name, etag, fetched_at, expires_at, status, document, error)
+    `INSERT INTO package_metadata AS p (registry, ecosystem, name, etag, fetched_at, expires_at, status, packed, error)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[],
-                          $7::int[], $8::jsonb[], $9::text[])
+                          $7::int[], $8::bytea[], $9::text[])
      ON CONFLICT (registry, ecosystem, name) DO UPDATE SET
        etag = CASE WHEN ${failed} THEN p.etag
                    WHEN EXCLUDED.status = 304 THEN coalesce(EXCLUDED.etag, p.etag)
                    ELSE EXCLUDED.etag END,
        fetched_at = CASE WHEN ${failed} THEN p.fetched_at ELSE EXCLUDED.fetched_at END,
-       expires_at = CASE WHEN ${failed} AND p.document IS NOT NULL THEN p.expires_at ELSE EXCLUDED.expires_at END,
-       status = CASE WHEN EXCLUDED.status = 304 OR (${failed} AND p.document IS NOT NULL) THEN p.status
+       expires_at = CASE WHEN ${failed} AND ${held} THEN p.expires_at ELSE EXCLUDED.expires_at END,
+       status = CASE WHEN EXCLUDED.status = 304 OR (${failed} AND ${held}) THEN p.status
                      ELSE EXCLUDED.status END,
-       document = CASE WHEN EXCLUDED.status IN (200, 404) THEN EXCLUDED.document ELSE p.document END,
+       document = CASE WHEN EXCLUDED.status IN (200, 404) THEN NULL ELSE p.document END,
+       packed = CASE WHEN EXCLUDED.status IN (200, 404) THEN EXCLUDED.packed ELSE p.packed END,
        error = EXCLUDED.error`,
     [
       unique.map((r) => r.registry),
@@ -121,7 +131,7 @@ export async function writeCachedMetadata(db: Db, rows: readonly CacheWriteRow[]
       unique.map((r) => r.fetchedAt.toISOString()),
       unique.map((r) => r.expiresAt.toISOString()),
       unique.map((r) => statusOf(r.write)),
-      documents,
+      unique.map((r) => (r.write.kind === 'document' ? r.write.packed : null)),
       unique.map((r) => (r.write.kind === 'failed' ? r.write.error : null)),
     ],
   )

@@ -3,6 +3,7 @@
 // local npm registry: hits, batch dedupe, ETag revalidation, TTL expiry, offline mode, 404s.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
+import { DOCUMENT_FORMAT } from './document'
 import { HOUR, type MetadataTestContext, openMetadataTest, packument } from './test-setup'
 
 describe.each(storageModes())('metadata source on %s storage', (mode) => {
@@ -156,6 +157,48 @@ describe.each(storageModes())('metadata source on %s storage', (mode) => {
     await none.metadataFor(keys)
     await t.db.query('DELETE FROM package_metadata')
     expect((await none.metadataFor(keys)).fetched).toBe(1)
+  })
+
+  it('stores documents packed; rows written as jsonb before migration 070 are still read', async () => {
+    const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
+    const fetched = (await t.source().metadataFor(keys)).packages.get('npm/lodash')
+    const { rows } = await t.db.query<{ packed: boolean; document: boolean }>(
+      "SELECT packed IS NOT NULL AS packed, document IS NOT NULL AS document FROM package_metadata WHERE name = 'lodash'",
+    )
+    expect(rows).toEqual([{ packed: true, document: false }])
+    // The row as an older server wrote it: the same document as jsonb, nothing packed.
+    const old = { format: DOCUMENT_FORMAT, metadata: fetched }
+    await t.db.query(
+      "UPDATE package_metadata SET document = $1::jsonb, packed = NULL WHERE name = 'lodash'",
+      [JSON.stringify(old)],
+    )
+    const fromJsonb = await t.source().metadataFor(keys)
+    expect(fromJsonb).toMatchObject({ fetched: 0, fromCache: 1, problems: [] })
+    expect(fromJsonb.packages.get('npm/lodash')).toEqual(fetched)
+    // A row of an older format is a miss: fetched again and replaced by a packed row.
+    await t.db.query(
+      "UPDATE package_metadata SET document = jsonb_set(document, '{format}', '1') WHERE name = 'lodash'",
+    )
+    expect(await t.source().metadataFor(keys)).toMatchObject({ fetched: 1, fromCache: 0 })
+    const after = await t.db.query<{ packed: boolean; document: boolean }>(
+      "SELECT packed IS NOT NULL AS packed, document IS NOT NULL AS document FROM package_metadata WHERE name = 'lodash'",
+    )
+    expect(after.rows).toEqual([{ packed: true, document: false }])
+  })
+
+  it('stores a batch larger than one write statement whole', async () => {
+    const names = Array.from({ length: 450 }, (_, i) => `bulk-${i}`)
+    for (const name of names) t.registry.setPackument(name, packument(name, ['1.0.0', '1.1.0']))
+    const keys = names.map((name) => ({ ecosystem: 'npm' as const, name }))
+    const first = await t.source().metadataFor(keys)
+    expect(first).toMatchObject({ fetched: 450, problems: [] })
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM package_metadata WHERE name LIKE 'bulk-%' AND packed IS NOT NULL",
+    )
+    expect(rows).toEqual([{ n: 450 }])
+    const second = await t.source().metadataFor(keys)
+    expect(second).toMatchObject({ fetched: 0, fromCache: 450 })
+    expect(second.packages.get('npm/bulk-449')).toEqual(first.packages.get('npm/bulk-449'))
   })
 
   it('reports an ecosystem without a datasource and answers the rest', async () => {

@@ -1,6 +1,7 @@
 // The metadata facade (DESIGN §2 "analyses never call a registry twice for the same package", §4
 // "Caching, retries, concurrency limits and offline behaviour live once"; issue 5 "Datasources"):
-// one cache read per batch, only missing or expired packages fetched (each once), one batched write.
+// one cache read per batch, only missing or expired packages fetched (each once), written back in
+// bounded statements while the rest is still fetching (issue 20).
 // One package's failure is a problem entry; the rest of the batch is still answered. The datasources
 // are the engine's registry (issue 18), all over one RegistryFetch: their documents (POMs,
 // maven-metadata.xml) go through the one document cache, shared with the Maven resolver.
@@ -16,13 +17,19 @@ import {
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
 import type { OutboundClient } from '../http-client'
-import { DOCUMENT_FORMAT, type MetadataKey, type PackageMetadata, type StoredDocument } from './document'
+import {
+  DOCUMENT_FORMAT,
+  type MetadataKey,
+  type PackageMetadata,
+  packDocument,
+  type StoredDocument,
+} from './document'
 import { DocumentCache } from './document-cache'
 import { HttpClient, type HttpOptions } from './http'
 import { MemoryCache } from './memory-cache'
+import { MetadataWriter } from './metadata-writer'
 import {
   type CachedEntry,
-  type CacheWrite,
   type CacheWriteRow,
   cacheKey,
   readCachedMetadata,
@@ -109,6 +116,13 @@ function bind(ecosystem: Ecosystem, client: DatasourceClient): Bound {
   }
 }
 
+/**
+ * Packages fetched at once per batch. Above the outbound client's per-host limit (8), so a slot
+ * freed is taken at once while a worker parses or queues its row; below the point where parsed
+ * documents waiting on the writer would add up (each worker holds at most one).
+ */
+const FETCH_WORKERS = 16
+
 interface Shared {
   outcome: FetchOutcome
   release: () => void
@@ -170,6 +184,45 @@ export function createMetadataSource(
       .catch((error: unknown): FetchOutcome => ({ kind: 'failed', status: null, message: String(error) }))
     inFlight.set(id, request)
     return request.then((outcome) => ({ outcome, release: () => inFlight.delete(id) }))
+  }
+
+  /** The cache row of one fetch outcome (null: nothing to write), also held in this process's memory. */
+  const cacheRowOf = async (
+    w: Wanted,
+    outcome: FetchOutcome,
+    held: CachedEntry | undefined,
+  ): Promise<CacheWriteRow | null> => {
+    const done = now()
+    const stamp = (ttlMs: number) => ({
+      registry: w.datasource.registry,
+      ecosystem: w.datasource.ecosystem,
+      name: w.name,
+      fetchedAt: done,
+      expiresAt: new Date(done.getTime() + ttlMs),
+    })
+    const id = cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)
+    switch (outcome.kind) {
+      case 'document': {
+        const row = stamp(config.metadataTtlMs)
+        const { document, etag } = outcome
+        memory.set(id, { ...row, etag, status: 200, document, error: null })
+        if (!db) return null
+        return { ...row, write: { kind: 'document', etag, document, packed: await packDocument(document) } }
+      }
+      case 'not-modified': {
+        if (!held?.document) return null
+        const row = stamp(config.metadataTtlMs)
+        memory.set(id, { ...held, ...row, etag: outcome.etag ?? held.etag })
+        return { ...row, write: { kind: 'revalidated', etag: outcome.etag } }
+      }
+      case 'not-found': {
+        const row = stamp(notFoundTtlMs)
+        memory.set(id, { ...row, etag: null, status: 404, document: null, error: null })
+        return { ...row, write: { kind: 'not-found' } }
+      }
+      case 'failed':
+        return { ...stamp(0), write: { kind: 'failed', status: outcome.status, error: outcome.message } }
+    }
   }
 
   return {
@@ -262,44 +315,40 @@ export function createMetadataSource(
         }
       }
 
-      const outcomes = await Promise.all(toFetch.map((w) => fetchShared(w, entryOf(w))))
-      batch.fetched = toFetch.length
-      const done = now()
-      const writes: CacheWriteRow[] = []
-      const write = (w: Wanted, ttlMs: number, what: CacheWrite) => {
-        const row = {
-          registry: w.datasource.registry,
-          ecosystem: w.datasource.ecosystem,
-          name: w.name,
-          fetchedAt: done,
-          expiresAt: new Date(done.getTime() + ttlMs),
-        }
-        writes.push({ ...row, write: what })
-        const held = entryOf(w)
-        if (what.kind === 'document') {
-          memory.set(idOf(w), { ...row, etag: what.etag, status: 200, document: what.document, error: null })
-        } else if (what.kind === 'not-found') {
-          memory.set(idOf(w), { ...row, etag: null, status: 404, document: null, error: null })
-        } else if (what.kind === 'revalidated' && held) {
-          memory.set(idOf(w), { ...held, ...row, etag: what.etag ?? held.etag })
+      // Fetched by a pool of workers (the outbound client's per-host limit paces the requests); each
+      // outcome is packed and queued for the cache at once, so documents are written in bounded
+      // statements while the rest is still fetching, and a full writer holds its worker back.
+      const writer = db ? new MetadataWriter((rows) => writeCachedMetadata(db, rows)) : null
+      const outcomes: FetchOutcome[] = new Array(toFetch.length)
+      let next = 0
+      const worker = async () => {
+        while (next < toFetch.length) {
+          const i = next++
+          const w = toFetch[i] as Wanted
+          const shared = await fetchShared(w, entryOf(w))
+          outcomes[i] = shared.outcome
+          const row = await cacheRowOf(w, shared.outcome, entryOf(w))
+          if (row && writer) await writer.add(row, shared.release)
+          else shared.release()
         }
       }
+      try {
+        await Promise.all(Array.from({ length: Math.min(FETCH_WORKERS, toFetch.length) }, worker))
+      } finally {
+        await writer?.close()
+      }
+      batch.fetched = toFetch.length
+
       toFetch.forEach((w, i) => {
-        const outcome = (outcomes[i] as Shared).outcome
+        const outcome = outcomes[i] as FetchOutcome
         const entry = entryOf(w)
         switch (outcome.kind) {
           case 'document':
             answer(w, outcome.document)
-            write(w, config.metadataTtlMs, {
-              kind: 'document',
-              etag: outcome.etag,
-              document: outcome.document,
-            })
             return
           case 'not-modified':
             if (entry?.document) {
               answer(w, entry.document)
-              write(w, config.metadataTtlMs, { kind: 'revalidated', etag: outcome.etag })
               return
             }
             batch.problems.push({
@@ -310,11 +359,9 @@ export function createMetadataSource(
             return
           case 'not-found':
             batch.problems.push({ key: w.key, kind: 'not-found', message: notFoundMessage(w) })
-            write(w, notFoundTtlMs, { kind: 'not-found' })
             return
           case 'failed': {
             const message = `${w.datasource.registry}: ${outcome.message}`
-            write(w, 0, { kind: 'failed', status: outcome.status, error: outcome.message })
             if (entry?.document) {
               answer(w, entry.document)
               const since = entry.fetchedAt.toISOString()
@@ -329,11 +376,6 @@ export function createMetadataSource(
           }
         }
       })
-      try {
-        if (db) await writeCachedMetadata(db, writes)
-      } finally {
-        for (const o of outcomes) o.release()
-      }
       return batch
     },
   }
