@@ -4,6 +4,8 @@
 // branches through the advisory index, the recompute jobs rebuild them from the stored graphs). The
 // branches are seeded fast: one real upload, then its rows cloned N-1 times in SQL (every table that
 // hangs off a project, with new uuids), so each clone is a branch the server stored itself.
+import { readFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { Db } from '../packages/server/src/db/connection'
 import { importRecords, osvRecord, uploadProject } from '../packages/server/src/testing/advisory-imports'
@@ -88,6 +90,36 @@ async function cloneProject(db: Db, pid: string, copies: number): Promise<void> 
   }
 }
 
+/**
+ * CPU seconds so far of the PostgreSQL backends serving the bench's database (utime + stime from /proc;
+ * the server must run on this host), by backend pid; null where /proc cannot tell (embedded database,
+ * remote server). With the machine shared, CPU time per branch varies far less with the load than wall time.
+ */
+async function backendCpu(db: Db): Promise<Map<number, number> | null> {
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  )
+  const out = new Map<number, number>()
+  try {
+    for (const { pid } of rows) {
+      // fields after the ")" of the command name: state is field 3, utime 14, stime 15
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100)
+    }
+  } catch {
+    return null
+  }
+  return out
+}
+
+/** CPU seconds the backends used between two samples (a backend started in between counts from zero). */
+function backendCpuUsed(before: Map<number, number> | null, after: Map<number, number> | null) {
+  if (!before || !after) return null
+  let used = 0
+  for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0)
+  return used
+}
+
 async function count(db: Db, sql: string, values: unknown[] = []): Promise<number> {
   const { rows } = await db.query<{ n: string }>(sql, values)
   return Number(rows[0]?.n ?? 0)
@@ -111,6 +143,8 @@ async function run(mode: StorageMode, branches: number) {
     if (packages !== branches * COMPONENTS) throw new Error(`seeded ${packages} branch packages`)
     const before = await count(db, 'SELECT count(*) AS n FROM reports')
 
+    const pgBefore = mode === 'external' ? await backendCpu(db) : null
+    const nodeBefore = process.cpuUsage()
     const start = performance.now()
     const imported = await importRecords(
       api,
@@ -133,6 +167,9 @@ async function run(mode: StorageMode, branches: number) {
       done = await count(db, 'SELECT count(*) AS n FROM report_deltas WHERE live')
     }
     const elapsed = performance.now() - start
+    const node = process.cpuUsage(nodeBefore)
+    const nodeCpu = (node.user + node.system) / 1e6
+    const pgCpu = backendCpuUsed(pgBefore, mode === 'external' ? await backendCpu(db) : null)
     const reports = (await count(db, 'SELECT count(*) AS n FROM reports')) - before
     const findings = await count(
       db,
@@ -141,7 +178,7 @@ async function run(mode: StorageMode, branches: number) {
     )
     if (reports !== branches || findings !== branches)
       throw new Error(`${reports} new reports, ${findings} with the ${CHANGED} new findings, for ${branches}`)
-    return { elapsed, seeded, queued: queued ?? elapsed }
+    return { elapsed, seeded, queued: queued ?? elapsed, nodeCpu, pgCpu }
   } finally {
     await t.close()
   }
@@ -153,15 +190,20 @@ export async function liveRecheckBench(): Promise<BenchSection> {
   // the scaled topology first (external PostgreSQL) when the bench has one, else the embedded database
   const mode: StorageMode = storageModes().includes('external') ? 'external' : 'embedded'
   for (const branches of SIZES) {
-    const { elapsed, seeded, queued } = await run(mode, branches)
+    const loadBefore = loadavg()[0] ?? 0
+    const { elapsed, seeded, queued, nodeCpu, pgCpu } = await run(mode, branches)
+    const perBranch = (s: number) => `${((s * 1000) / branches).toFixed(0)} ms`
+    const cpu = `CPU per branch: server process ${perBranch(nodeCpu)}${pgCpu === null ? '' : `, PostgreSQL backends ${perBranch(pgCpu)}`}`
     const full = branches === 1_000
     rows.push({
       what: `live re-check after a sync changing ${CHANGED} advisories: ${branches.toLocaleString('en')} branches of ${COMPONENTS.toLocaleString('en')} components, all touched, ${mode} database, until every live report and delta is stored`,
       budget: full ? `≤ ${ms(BUDGET_MS)}` : '—',
-      measured: `${ms(elapsed)} (${(elapsed / branches).toFixed(0)} ms per branch; all queued after ${ms(queued)})`,
+      measured: `${ms(elapsed)} (${(elapsed / branches).toFixed(0)} ms per branch; all queued after ${ms(queued)}; ${cpu})`,
       ok: full ? elapsed <= BUDGET_MS : null,
     })
-    notes.push(`${branches} branches seeded by SQL clone in ${ms(seeded)} (not timed).`)
+    notes.push(
+      `${branches} branches seeded by SQL clone in ${ms(seeded)} (not timed); load average (1 min) ${loadBefore.toFixed(1)} before the run, ${(loadavg()[0] ?? 0).toFixed(1)} after it, on ${availableParallelism()} cores.`,
+    )
   }
   notes.push(
     `Each branch is a copy of one real upload (a v3 package-lock of ${COMPONENTS} npm packages); the ${CHANGED} advisories name pkg-0, pkg-20, … so every branch is touched and gets ${CHANGED} new findings (checked). One server process, SEXTANT_JOB_CONCURRENCY ${CONCURRENCY} (LIVE_RECHECK_CONCURRENCY; the server's default is 2).`,

@@ -17,6 +17,15 @@ describe('scoreCvss', () => {
   it.each([[''], ['   '], ['CVSS:3.1/AV:N'], ['garbage'], ['CVSS:9.9/AV:N']])('%j → null', (vector) => {
     expect(scoreCvss(vector)).toBeNull()
   })
+
+  it('answers a vector scored before from memory, which no caller can alter', () => {
+    const vector = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:H/I:N/A:N'
+    const first = scoreCvss(vector)
+    expect(first).toEqual({ version: '3.1', vector, score: 6.5 })
+    expect(scoreCvss(vector)).toBe(first)
+    expect(() => Object.assign(first as object, { score: 10 })).toThrow(TypeError)
+    expect(scoreCvss(`${vector}/`)).toEqual({ version: '3.1', vector, score: 6.5 })
+  })
 })
 
 describe('severity', () => {

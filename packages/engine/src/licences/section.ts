@@ -59,6 +59,18 @@ export const LICENCE_METADATA_MISSING_WARNING =
 
 export function buildLicensingSection(input: LicensingSectionInput): LicensingSectionResult {
   const options = { customLicences: input.customLicences ?? [] }
+  // The same declared licences (MIT…) recur across components: each list is normalised and assessed once
+  // per section (issue 16 acceptance 6: normalising every component's was a third of the section's time).
+  const assessed = new Map<string, LicenceAssessment>()
+  const assess = (licences: readonly string[]) => {
+    const key = JSON.stringify(licences)
+    let a = assessed.get(key)
+    if (!a) {
+      a = assessLicence(licences, input.policies, options)
+      assessed.set(key, a)
+    }
+    return a
+  }
   const details: LicensingSectionResult['details'] = []
   const missingMetadata: Purl[] = []
   const entries: {
@@ -91,9 +103,14 @@ export function buildLicensingSection(input: LicensingSectionInput): LicensingSe
     if (copyright) result.copyright = copyright
     let a: LicenceAssessment | null = null
     if (source) {
-      a = assessLicence(source.licences, input.policies, options)
+      a = assess(source.licences)
       details.push({ purl: c.purl, assessment: a, origin: source.origin })
-      Object.assign(result, { licenses: a.licences, warnings: a.warnings, violations: a.violations })
+      // copies: each result's lists are its own, even when its assessment is shared
+      Object.assign(result, {
+        licenses: [...a.licences],
+        warnings: [...a.warnings],
+        violations: [...a.violations],
+      })
       if (a.undeclared) result.undeclared = true
       if (source.origin === 'declared' || source.origin === 'override') result.given = [...source.licences]
     } else {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Severity } from './document'
-import { type DeltaSource, deltaIsEmpty, reportDelta } from './report-delta'
+import { type DeltaSource, deltaBaseline, deltaIsEmpty, reportDelta } from './report-delta'
 
 interface A {
   id: string
@@ -82,5 +82,46 @@ describe('reportDelta (issue 16 live re-check)', () => {
     const before = report([{ name: 'a', advices: [{ id: '1', severity: 'HIGH', kev: true }] }])
     const after = report([{ name: 'a', advices: [{ id: '1', severity: 'LOW', kev: true }] }])
     expect(deltaIsEmpty(reportDelta(before, after))).toBe(true)
+  })
+
+  it('the stored baseline of the previous report gives the same delta as its document', () => {
+    const before = report(
+      [
+        {
+          name: 'a',
+          advices: [
+            { id: '1', severity: 'LOW' },
+            { id: '2', kev: true },
+          ],
+        },
+        { name: 'c', advices: [{ id: '5', excluded: true }] },
+      ],
+      'PASS',
+    )
+    const after = report(
+      [
+        {
+          name: 'a',
+          advices: [
+            { id: '1', severity: 'HIGH', kev: true },
+            { id: '2', kev: true },
+          ],
+        },
+        { name: 'c', advices: [{ id: '5' }] },
+      ],
+      'FAIL',
+    )
+    // what the database holds: the baseline through JSON
+    const stored = JSON.parse(JSON.stringify(deltaBaseline(before)))
+    expect(stored.findings.map((f: { key: string }) => f.key)).toEqual([
+      'security|javascript|a|1',
+      'security|javascript|a|2',
+    ])
+    const fromBaseline = reportDelta(stored, after)
+    expect(fromBaseline).toEqual(reportDelta(before, after))
+    expect(fromBaseline.newFindings.map((f) => f.id)).toEqual(['5'])
+    expect(fromBaseline.newlyKev.map((f) => f.id)).toEqual(['1'])
+    expect(fromBaseline.raisedSeverity.map((f) => [f.id, f.from])).toEqual([['1', 'LOW']])
+    expect(fromBaseline.outcome).toEqual({ from: 'PASS', to: 'FAIL' })
   })
 })

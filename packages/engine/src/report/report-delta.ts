@@ -2,7 +2,9 @@
 // live re-check's delta; DESIGN §3 "notification rules run on what is new, after exclusions"): findings
 // that appeared, security findings now listed as exploited (KEV) that were not, findings whose severity
 // rose, and the gate outcome before and after. Read through reportFindings, so excluded findings are never
-// part of it. Pure: both documents are passed in.
+// part of it. Pure: both documents are passed in, or for the previous report its baseline (deltaBaseline),
+// the few fields the next delta reads, stored beside the report so that a live re-check does not read the
+// previous 1 MB document back (issue 16 acceptance 6).
 import type { Outcome, Severity } from './document'
 import { type Finding, type FindingsSource, reportFindings } from './findings'
 
@@ -27,6 +29,15 @@ export interface ReportDelta {
 /** A report (engine or wire shape) as the delta reads it: its findings (with EPSS and KEV) and outcome. */
 export interface DeltaSource extends FindingsSource {
   outcome: Outcome
+}
+
+/**
+ * What the next report's delta needs of this one: its outcome and its findings with their extras, a few
+ * hundred bytes per finding (a clean branch: none) against the whole document.
+ */
+export interface DeltaBaseline {
+  outcome: Outcome
+  findings: DeltaFinding[]
 }
 
 const rank: Record<Severity, number> = { NONE: 0, SUGGEST: 1, LOW: 2, MEDIUM: 3, HIGH: 4, CRITICAL: 5 }
@@ -58,7 +69,16 @@ function withExtras(doc: DeltaSource): Map<string, DeltaFinding> {
   return out
 }
 
-export function reportDelta(previous: DeltaSource | null, current: DeltaSource): ReportDelta {
+export function deltaBaseline(doc: DeltaSource): DeltaBaseline {
+  return { outcome: doc.outcome, findings: [...withExtras(doc).values()] }
+}
+
+function isBaseline(x: DeltaSource | DeltaBaseline): x is DeltaBaseline {
+  return 'findings' in x
+}
+
+/** `previous`: the previous report, or its stored baseline (the same delta either way). */
+export function reportDelta(previous: DeltaSource | DeltaBaseline | null, current: DeltaSource): ReportDelta {
   const after = withExtras(current)
   const delta: ReportDelta = {
     hasPrevious: previous !== null,
@@ -68,7 +88,9 @@ export function reportDelta(previous: DeltaSource | null, current: DeltaSource):
     outcome: { from: previous?.outcome ?? null, to: current.outcome },
   }
   if (!previous) return delta
-  const before = withExtras(previous)
+  const before = isBaseline(previous)
+    ? new Map(previous.findings.map((f) => [f.key, f]))
+    : withExtras(previous)
   for (const [key, f] of after) {
     const was = before.get(key)
     if (!was) {

@@ -10,6 +10,7 @@ import {
   buildFailedReport,
   buildReport,
   cvesOf,
+  deltaBaseline,
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
@@ -216,6 +217,7 @@ async function storeDelta(client: DbClient, claimed: Claimed, doc: ReportDocumen
     previousReportUuid: previous?.uuid ?? null,
     live: claimed.source === 'reassess',
     delta: reportDelta(previous?.source ?? null, doc),
+    baseline: deltaBaseline(doc),
   })
 }
 

@@ -1,7 +1,8 @@
 // Issue 16 "Re-assessment on new data", on each storage mode: a branch analysed clean; an advisory naming
 // one of its components is imported; a live re-check report (no upload) exists with exactly that new
 // finding in its delta (GET /api/v1/reports/{p}/delta, history live: true); a branch whose packages no
-// changed record names gets no report; importing the same advisory again stores nothing new.
+// changed record names gets no report; importing the same advisory again stores nothing new. The delta
+// reads the previous report's stored baseline (migration 033), or its document when it has none.
 import { type ReportDeltaEntry, reportDeltaEntrySchema } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -72,6 +73,34 @@ describe.each(storageModes())('live re-check after new advisory data on %s stora
     expect(await reportHistoryOf(api, clean)).toHaveLength(2)
     // left-pad is named by no changed record
     expect(await reportHistoryOf(api, other)).toHaveLength(1)
+
+    // the live report's baseline holds its finding, for the next delta
+    const { rows } = await t.sextant.db.query<{ baseline: { findings: { key: string }[] } }>(
+      'SELECT baseline FROM report_baselines WHERE report_uuid = $1',
+      [live.uuid],
+    )
+    expect(rows[0]?.baseline.findings.map((f) => f.key)).toEqual(['security|nodejs|ms|GHSA-test-live-0001'])
+  })
+
+  it('a previous report without a stored baseline is read from its document: the same delta', {
+    timeout: 90_000,
+  }, async () => {
+    const pid = await uploadProject(api, 'live-no-baseline', [['package-lock.json', lockOf('ms', '2.1.3')]])
+    await importRecords(api, 'ms-2.jsonl', [
+      osvRecord('GHSA-test-live-0002', 'ms', '2.1.4', undefined, ['CVE-2099-0002']),
+    ])
+    const second = await waitForReports(api, pid, 2)
+    // as if stored before baselines existed (migration 033)
+    await t.sextant.db.query('DELETE FROM report_baselines WHERE report_uuid = $1', [second.uuid])
+    await importRecords(api, 'ms-3.jsonl', [
+      osvRecord('GHSA-test-live-0003', 'ms', '2.1.4', undefined, ['CVE-2099-0003']),
+    ])
+    const third = await waitForReports(api, pid, 3)
+    const got = await delta(pid)
+    expect(got.body.reportUuid).toBe(third.uuid)
+    expect(got.body.previousReportUuid).toBe(second.uuid)
+    // 0001 and 0002 were already in the previous report (its document says so): only 0003 is new
+    expect(got.body.delta.newFindings.map((f) => f.id)).toEqual(['GHSA-test-live-0003'])
   })
 
   it('answers 400 without branch or report, 404 for an unknown report', async () => {

@@ -1,7 +1,8 @@
 // Storage of what each report has new since the previous one of its branch (issue 16 "Re-assessment on
-// new data"; migration 075): the previous report's findings (its security and licensing sections only,
-// not the whole document), the delta written with the report, and the delta read back for the API.
-import type { DeltaSource, ReportDelta } from '@sextant/engine'
+// new data"; migration 075): the previous report's findings (its stored baseline, migration 033, or for a
+// report stored before baselines its security and licensing sections only, not the whole document), the
+// delta and baseline written with the report, and the delta read back for the API.
+import type { DeltaBaseline, DeltaSource, ReportDelta } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
 
@@ -25,27 +26,37 @@ export const FINDINGS_PARTS = `
     FROM jsonb_array_elements(p.document->'licensing'->'reports') WITH ORDINALITY y(l, j))) AS licensing`
 
 /**
- * The findings part of the newest report of the branch before `reportUuid` that is not an ERROR report
- * (a failed analysis has no findings; comparing with it would make every finding "new" again).
+ * What the delta needs of the newest report of the branch before `reportUuid` that is not an ERROR report
+ * (a failed analysis has no findings; comparing with it would make every finding "new" again): its stored
+ * baseline, a few bytes for a clean branch (issue 16 acceptance 6: the previous 1 MB document is no longer
+ * decompressed and expanded in SQL for each live re-check); for a report stored before baselines existed,
+ * its findings parts cut out of the document (the lateral part runs only then).
  */
 export async function previousDeltaSource(
   client: DbClient,
   projectUuid: string,
   branch: string,
   reportUuid: string,
-): Promise<{ uuid: string; source: DeltaSource } | null> {
-  const { rows } = await client.query<{ uuid: string } & DeltaSource>(
-    `SELECT p.uuid, p.outcome, ${FINDINGS_PARTS}
-     FROM reports p WHERE p.project_uuid = $1 AND p.branch = $2 AND p.uuid <> $3 AND p.status <> 'ERROR'
-     ORDER BY p.created_at DESC, p.uuid DESC LIMIT 1`,
+): Promise<{ uuid: string; source: DeltaSource | DeltaBaseline } | null> {
+  const { rows } = await client.query<{ uuid: string; baseline: DeltaBaseline | null } & DeltaSource>(
+    `WITH p AS (
+       SELECT p.uuid, p.outcome, p.document FROM reports p
+       WHERE p.project_uuid = $1 AND p.branch = $2 AND p.uuid <> $3 AND p.status <> 'ERROR'
+       ORDER BY p.created_at DESC, p.uuid DESC LIMIT 1)
+     SELECT p.uuid, p.outcome, b.baseline, f.security, f.licensing
+     FROM p LEFT JOIN report_baselines b ON b.report_uuid = p.uuid
+     LEFT JOIN LATERAL (SELECT ${FINDINGS_PARTS} WHERE b.baseline IS NULL) f ON true`,
     [projectUuid, branch, reportUuid],
   )
   const r = rows[0]
-  return r
-    ? { uuid: r.uuid, source: { outcome: r.outcome, security: r.security, licensing: r.licensing } }
-    : null
+  if (!r) return null
+  return {
+    uuid: r.uuid,
+    source: r.baseline ?? { outcome: r.outcome, security: r.security, licensing: r.licensing },
+  }
 }
 
+/** The report's delta, and its baseline for the next report's delta, written with the report. */
 export async function insertReportDelta(
   client: DbClient,
   row: {
@@ -55,10 +66,13 @@ export async function insertReportDelta(
     previousReportUuid: string | null
     live: boolean
     delta: ReportDelta
+    baseline: DeltaBaseline
   },
 ): Promise<void> {
   await client.query(
-    `INSERT INTO report_deltas (report_uuid, project_uuid, branch, previous_report_uuid, live, delta)
+    `WITH baseline AS (
+       INSERT INTO report_baselines (report_uuid, baseline) VALUES ($1, $7) ON CONFLICT (report_uuid) DO NOTHING)
+     INSERT INTO report_deltas (report_uuid, project_uuid, branch, previous_report_uuid, live, delta)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (report_uuid) DO NOTHING`,
     [
       row.reportUuid,
@@ -67,6 +81,7 @@ export async function insertReportDelta(
       row.previousReportUuid,
       row.live,
       JSON.stringify(row.delta),
+      JSON.stringify(row.baseline),
     ],
   )
 }
