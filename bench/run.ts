@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { accountViewsBench } from './account-views.bench'
 import { advisoryImportBench } from './advisories.bench'
 import { analysisBench } from './analysis.bench'
 import { authBench } from './auth.bench'
@@ -34,6 +35,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   exportsBench,
   recomputeBench,
   liveRecheckBench,
+  accountViewsBench,
   reportGetBench,
   authBench,
   reportPageBench,
