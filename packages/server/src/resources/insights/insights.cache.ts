@@ -25,3 +25,47 @@ export class AnswerCache {
     return value
   }
 }
+
+/**
+ * The digest of each report (its components with unexcluded security advisories, insights.repo.ts
+ * componentDigest with all=false), kept per report: reports are immutable, so after an upload only the new
+ * report's digest is read and every other project's is reused (issue 20: invalidated per project rather
+ * than per upload). Bounded by the number of components held; the oldest reports go first.
+ */
+export class ReportDigestCache<C extends { reportUuid: string }> {
+  private readonly entries = new Map<string, C[]>()
+  private held = 0
+
+  constructor(private readonly maxComponents = 200_000) {}
+
+  /** The digests of `reportUuids` in their order, reading those not held with `read` (in one call). */
+  async digestOf(reportUuids: string[], read: (missing: string[]) => Promise<C[]>): Promise<C[]> {
+    const found = new Map<string, C[]>()
+    const missing: string[] = []
+    for (const uuid of reportUuids) {
+      const held = this.entries.get(uuid)
+      if (held) found.set(uuid, held)
+      else missing.push(uuid)
+    }
+    if (missing.length > 0) {
+      for (const uuid of missing) found.set(uuid, [])
+      for (const c of await read(missing)) found.get(c.reportUuid)?.push(c)
+      for (const uuid of missing) this.put(uuid, found.get(uuid) ?? [])
+    }
+    return reportUuids.flatMap((uuid) => found.get(uuid) ?? [])
+  }
+
+  private put(uuid: string, list: C[]) {
+    const old = this.entries.get(uuid)
+    if (old) this.held -= old.length
+    this.entries.delete(uuid)
+    this.entries.set(uuid, list)
+    this.held += list.length
+    while (this.held > this.maxComponents && this.entries.size > 1) {
+      const oldest = this.entries.keys().next()
+      if (oldest.done) break
+      this.held -= this.entries.get(oldest.value)?.length ?? 0
+      this.entries.delete(oldest.value)
+    }
+  }
+}

@@ -12,12 +12,13 @@ import { bindRoute } from '../../http/route'
 import { visibleProject } from '../../services/project-lookup'
 import { listableView, ownView, viewOf } from '../../services/projects.access'
 import { viewKey } from '../../services/projects.view'
-import { AnswerCache } from './insights.cache'
+import { AnswerCache, ReportDigestCache } from './insights.cache'
 import {
   accountStamp,
   branchKey,
   componentDigest,
   countAccountProjects,
+  type DigestComponent,
   latestReports,
   scorePoints,
   sectionCounts,
@@ -29,6 +30,13 @@ const sinceOf = (days: number | undefined, now: Date) =>
   days ? new Date(now.getTime() - days * DAY_MS) : null
 
 export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCache()): void {
+  // the findings of each report, read once (issue 20): a new upload costs one report's read, not the account's
+  const digests = new ReportDigestCache<DigestComponent>()
+  const digestOf = (reportUuids: string[], all: boolean) =>
+    all
+      ? componentDigest(db, reportUuids, true)
+      : digests.digestOf(reportUuids, (missing) => componentDigest(db, missing, false))
+
   bindRoute(app, routes.reportsLatest, async ({ request }) =>
     latestReports(db, { view: ownView(request.principal) }, null),
   )
@@ -66,8 +74,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
       latestReports(db, owner, null),
       scorePoints(db, owner, sinceOf(query.sinceDaysAgo, new Date())),
     ])
-    const digest = await componentDigest(
-      db,
+    const digest = await digestOf(
       latest.map((r) => r.reportUuid),
       false,
     )
@@ -106,8 +113,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
       const latest = await latestReports(db, { view }, null)
       const [projects, digest] = await Promise.all([
         countAccountProjects(db, view),
-        componentDigest(
-          db,
+        digestOf(
           latest.map((r) => r.reportUuid),
           false,
         ),
@@ -125,8 +131,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
     return cache.get(`insights:${viewKey(view)}:${JSON.stringify(rest)}`, stamp, nocache, async () => {
       const now = new Date()
       const latest = await latestReports(db, { view }, sinceOf(query.sinceDaysAgo, now))
-      const digest = await componentDigest(
-        db,
+      const digest = await digestOf(
         latest.map((r) => r.reportUuid),
         query.all,
       )
