@@ -2,7 +2,6 @@
 // CSV of exactly the rows and columns the page shows, written by the server's one CSV writer.
 import { exclusionBranchParamsSchema } from './exclusions'
 import {
-  findingsAnswerSchema,
   findingsCsvAnswerSchema,
   findingsCsvBodySchema,
   findingsQuerySchema,
@@ -10,6 +9,7 @@ import {
   planPatchQuerySchema,
   remediationPlanSchema,
 } from './findings'
+import { findingsAnswerSchema } from './findings-columns'
 import type { RouteDef } from './routes'
 
 export const findingRouteDefs = {
@@ -18,7 +18,7 @@ export const findingRouteDefs = {
     path: '/api/v2/findings/:projectId/:branch',
     access: 'anonymous',
     summary:
-      'One row per component × advisory of the latest report of a branch (or ?reportUuid=), with analysis state, safe version, path and whether it is new since the previous report.',
+      'One row per component × advisory of the latest report of a branch (or ?reportUuid=), with analysis state, safe version, path and whether it is new since the previous report; sent column by column, each text once in `strings`.',
     params: exclusionBranchParamsSchema,
     query: findingsQuerySchema,
     status: 200,

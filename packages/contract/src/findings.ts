@@ -1,7 +1,7 @@
 // The findings table on the wire (issue 19 "Findings table"): one row per component × advisory of a
-// report, as the engine builds them (engine triage/findings-table.ts), and the CSV of the rows shown.
+// report, as the engine builds them (engine triage/findings-table.ts), sent column by column
+// (findings-columns.ts), and the CSV of the rows shown.
 import { z } from 'zod'
-import { findingStateSchema } from './triage'
 
 export const findingColumnSchema = z.enum([
   'component',
@@ -23,37 +23,7 @@ export const findingColumnSchema = z.enum([
 ])
 export type FindingColumn = z.infer<typeof findingColumnSchema>
 
-export const findingRowSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  language: z.string(),
-  version: z.string(),
-  adviceId: z.string(),
-  cve: z.string().nullable(),
-  title: z.string(),
-  severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'SUGGEST', 'NONE']),
-  cvss: z.number().nullable(),
-  epss: z.number().nullable(),
-  kev: z.boolean(),
-  safeVersion: z.string().nullable(),
-  direct: z.boolean(),
-  scope: z.string(),
-  state: z.union([findingStateSchema, z.literal('not_set')]),
-  justification: z.string().nullable(),
-  excluded: z.boolean(),
-  expired: z.string().nullable(),
-  isNew: z.boolean(),
-  introducedThrough: z.string(),
-})
-export type FindingRowDto = z.infer<typeof findingRowSchema>
-
 export const findingsQuerySchema = z.object({ reportUuid: z.string().max(64).optional() })
-export const findingsAnswerSchema = z.object({
-  reportUuid: z.string(),
-  /** Whether a previous report of the branch exists (else nothing is "new"). */
-  hasPrevious: z.boolean(),
-  rows: z.array(findingRowSchema),
-})
 
 export const findingsCsvBodySchema = z.object({
   reportUuid: z.string().max(64),

@@ -4,9 +4,10 @@
 // Issue 19 acceptance 4: the rows are a pure function of the report (immutable, DESIGN §2), the
 // previous report and the branch's analyses, so their gzipped JSON is kept in the report cache under a
 // key naming all three (a triage changes the analyses, hence the key): a repeated GET reads no report
-// document and builds and serialises no row; the same key is the answer's strong ETag.
+// document and builds and serialises no row; the same key is the answer's strong ETag. The answer is
+// column by column, each text once (contract findings-columns.ts), for the page to parse it quickly.
 import { createHash } from 'node:crypto'
-import type { FindingColumn } from '@sextant/contract'
+import { type FindingColumn, findingColumnsOf } from '@sextant/contract'
 import { type FindingRow, findingIdentities, findingRows, findingsCsv } from '@sextant/engine'
 import type { Db } from '../../db/connection'
 import type { ReportCache, ReportEntry } from '../../services/report-cache'
@@ -88,14 +89,16 @@ export async function cachedReportFindings(
     .update(`${previousUuid ?? ''}\n${JSON.stringify(analyses)}`)
     .digest('base64url')
     .slice(0, 27)
-  const key = { projectUuid, reportUuid: uuid, variant: `findings:${fingerprint}` }
+  // 'columns': the representation (an entry or a browser copy of the row-object answer is not reused)
+  const key = { projectUuid, reportUuid: uuid, variant: `findings.columns:${fingerprint}` }
   const entry = await cache.load(key, branch, async () => {
     const report = await reportDocumentById(db, projectUuid, uuid, branch)
     if (!report) return null
-    const answer = await rowsOf(db, projectUuid, branch, uuid, report, previousUuid, analyses)
+    const found = await rowsOf(db, projectUuid, branch, uuid, report, previousUuid, analyses)
+    const answer = { reportUuid: uuid, hasPrevious: found.hasPrevious, ...findingColumnsOf(found.rows) }
     return { json: JSON.stringify(answer), branch }
   })
-  return entry ? ok({ entry, tag: `findings.${uuid}.${fingerprint}` }) : noReport(branch, reportUuid)
+  return entry ? ok({ entry, tag: `findings.columns.${uuid}.${fingerprint}` }) : noReport(branch, reportUuid)
 }
 
 /** The CSV of the rows named by `keys`, in that order; a key the report does not hold is a problem. */

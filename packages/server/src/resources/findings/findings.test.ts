@@ -2,6 +2,7 @@
 // stored analysis and path, and the CSV of exactly the rows (by key, in the page's order) and columns
 // shown, through the server's CSV writer; a key the report does not hold is refused; outsiders of a
 // private project see nothing.
+import { findingRowsOf, findingsAnswerSchema } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWithAdvisories, uploadTinyApp } from '../../testing/advisory-instance'
 import { storageModes } from '../../testing/databases'
@@ -23,18 +24,10 @@ const advisory = {
     },
   ],
 }
-interface Answer {
-  reportUuid: string
-  hasPrevious: boolean
-  rows: {
-    key: string
-    name: string
-    version: string
-    state: string
-    direct: boolean
-    introducedThrough: string
-    cve: string | null
-  }[]
+/** The answer as the page reads it: checked by the contract, rows decoded from the columns. */
+async function answerOf(res: Response) {
+  const answer = findingsAnswerSchema.parse(await res.json())
+  return { ...answer, rows: findingRowsOf(answer) }
 }
 
 describe.each(storageModes())('findings table on %s storage', (mode) => {
@@ -58,8 +51,8 @@ describe.each(storageModes())('findings table on %s storage', (mode) => {
   it('answers one row per component and advisory, with the stored analysis and the path', async () => {
     expect((await setState('2.1.2', 'exploitable')).status).toBe(200)
     const res = await fetch(`${t.url}/api/v2/findings/${pid}/main`, { headers: admin })
-    const answer = (await res.json()) as Answer
-    expect(res.status, JSON.stringify(answer)).toBe(200)
+    expect(res.status).toBe(200)
+    const answer = await answerOf(res)
     expect(answer.hasPrevious).toBe(false)
     const byVersion = new Map(answer.rows.map((r) => [r.version, r]))
     expect([...byVersion.keys()].sort()).toEqual(['2.1.2', '2.1.3'])
@@ -77,9 +70,9 @@ describe.each(storageModes())('findings table on %s storage', (mode) => {
   })
 
   it('writes the CSV of exactly the rows and columns shown, in their order', async () => {
-    const { reportUuid, rows } = (await (
-      await fetch(`${t.url}/api/v2/findings/${pid}/main`, { headers: admin })
-    ).json()) as Answer
+    const { reportUuid, rows } = await answerOf(
+      await fetch(`${t.url}/api/v2/findings/${pid}/main`, { headers: admin }),
+    )
     const keys = rows
       .map((r) => r.key)
       .sort()
@@ -125,7 +118,7 @@ describe.each(storageModes())('findings table on %s storage', (mode) => {
     const after = await fetch(url, { headers: { ...admin, 'if-none-match': etag } })
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(etag)
-    const rows = ((await after.json()) as Answer).rows
+    const rows = (await answerOf(after)).rows
     expect(rows.find((r) => r.version === '2.1.3')?.state).toBe('in_triage')
     expect(rows.find((r) => r.version === '2.1.2')?.state).toBe('exploitable')
   })

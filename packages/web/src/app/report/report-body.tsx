@@ -4,6 +4,7 @@
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
+import { memo } from 'react'
 import { BadgesBanner } from '../../features/badges/badges-banner'
 import { CodeAnalysisPanel } from '../../features/code-analysis/code-analysis-panel'
 import { ExclusionsBlock } from '../../features/exclusions/exclusions-block'
@@ -30,7 +31,16 @@ interface ReportBodyProps {
   lastFailure: string | null
 }
 
-export function ReportBody({ report, partial, refreshing, lastFailure }: ReportBodyProps) {
+/**
+ * Memoised: a change of the address (a findings table filter is written there) re-renders the page above
+ * it, and the sections that read the address re-render themselves; the others stay as they are.
+ */
+export const ReportBody = memo(function ReportBody({
+  report,
+  partial,
+  refreshing,
+  lastFailure,
+}: ReportBodyProps) {
   useHashScroll(report.uuid)
   const belowFold = useAfterPaint()
   return (
@@ -66,4 +76,4 @@ export function ReportBody({ report, partial, refreshing, lastFailure }: ReportB
       ) : null}
     </Stack>
   )
-}
+})

@@ -6,6 +6,7 @@ import type { HistoryEntry, Project, Report } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
+import { prefetchFindings } from '../../features/findings/use-findings'
 import { ReportBanner } from '../../features/report/report-banners'
 import { ReportTitleRow } from '../../features/report/report-title-row'
 import { projectQuery, reportQuery, useReportData } from '../../features/report/use-report-data'
@@ -118,12 +119,15 @@ export function ReportPage() {
   const [search] = useSearchParams()
   const params = parseReportParams(search)
   const client = useQueryClient()
-  // the project and the report start loading while the session is still being checked (DESIGN §8 budget)
+  // the project and the report start loading while the session is still being checked (DESIGN §8 budget),
+  // and the findings table's rows beside them when the page opens on it (issue 19 acceptance 4)
   useState(() => {
     if (!params.pid) return
     void client.prefetchQuery(projectQuery(params.pid))
     if (params.branch || params.reportUuid)
       void client.prefetchQuery(reportQuery(params.pid, params.branch, params.reportUuid))
+    if (params.branch && search.get('view') === 'table')
+      prefetchFindings(client, params.pid, params.branch, params.reportUuid)
   })
   if (!params.pid)
     return <Navigate to={`/projects.html${search.size ? `?${search.toString()}` : ''}`} replace />

@@ -91,14 +91,37 @@ export const DEFAULT_VIEW: TableView = {
 
 const tri = (value: boolean, want: Tri) => want === 'any' || (want === 'yes') === value
 
+/** The lowercase text the free-text filter looks in, per row. */
+function searchKeys(rows: readonly FindingRowDto[]): string[] {
+  return rows.map((r) =>
+    `${r.name} ${r.version} ${r.adviceId} ${r.cve ?? ''} ${r.title} ${r.introducedThrough}`.toLowerCase(),
+  )
+}
+const searchCache = new WeakMap<readonly FindingRowDto[], string[]>()
+
+/**
+ * searchKeys of these rows, built once per answer (the rows array of a query), not once per keystroke;
+ * the table builds them when the page is idle after its first render (issue 19 acceptance 4).
+ */
+export function searchKeysOf(rows: readonly FindingRowDto[]): string[] {
+  let keys = searchCache.get(rows)
+  if (!keys) {
+    keys = searchKeys(rows)
+    searchCache.set(rows, keys)
+  }
+  return keys
+}
+
 export function filterRows(rows: readonly FindingRowDto[], f: FindingFilters): FindingRowDto[] {
   const text = f.text.trim().toLowerCase()
+  const search = text === '' ? null : searchKeysOf(rows)
   const severities = new Set(f.severities)
   const scopes = new Set(f.scopes)
   const ecosystems = new Set(f.ecosystems)
   const states = new Set(f.states)
   return rows.filter(
-    (r) =>
+    (r, i) =>
+      (search === null || search[i]!.includes(text)) &&
       (severities.size === 0 || severities.has(r.severity)) &&
       (f.minCvss === null || (r.cvss ?? -1) >= f.minCvss) &&
       (f.minEpss === null || (r.epss ?? -1) * 100 >= f.minEpss) &&
@@ -108,11 +131,7 @@ export function filterRows(rows: readonly FindingRowDto[], f: FindingFilters): F
       (scopes.size === 0 || scopes.has(r.scope)) &&
       (ecosystems.size === 0 || ecosystems.has(r.language)) &&
       (states.size === 0 || states.has(r.state)) &&
-      (!f.newOnly || r.isNew) &&
-      (text === '' ||
-        `${r.name} ${r.version} ${r.adviceId} ${r.cve ?? ''} ${r.title} ${r.introducedThrough}`
-          .toLowerCase()
-          .includes(text)),
+      (!f.newOnly || r.isNew),
   )
 }
 
@@ -154,17 +173,30 @@ function sortValue(r: FindingRowDto, column: FindingColumn): string | number | n
   }
 }
 
+// one collator for every comparison: String.localeCompare builds one per call (the same order)
+const collator = new Intl.Collator()
+
 export function sortRows(rows: readonly FindingRowDto[], sort: TableView['sort']): FindingRowDto[] {
-  const keyed = rows.map((r) => ({ r, v: sortValue(r, sort.column) }))
-  keyed.sort((a, b) => {
-    if (a.v === b.v) return a.r.key < b.r.key ? -1 : a.r.key > b.r.key ? 1 : 0
-    if (a.v === null) return 1
-    if (b.v === null) return -1
-    const c =
-      typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : String(a.v).localeCompare(String(b.v))
-    return sort.desc ? -c : c
+  // an order of indexes over one array of values: no object per row, nothing but numbers compared unless
+  // the column is a text
+  const values = rows.map((r) => sortValue(r, sort.column))
+  const order = rows.map((_, i) => i)
+  const sign = sort.desc ? -1 : 1
+  order.sort((i, j) => {
+    const a = values[i]!
+    const b = values[j]!
+    if (a === b) {
+      const ka = rows[i]!.key
+      const kb = rows[j]!.key
+      return ka < kb ? -1 : ka > kb ? 1 : 0
+    }
+    if (a === null) return 1
+    if (b === null) return -1
+    return (
+      sign * (typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b)))
+    )
   })
-  return keyed.map((k) => k.r)
+  return order.map((i) => rows[i]!)
 }
 
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : [])

@@ -2,8 +2,8 @@
 // advisory of the report, filtered and sorted as the URL says, bulk selection for triage (members who
 // may act, report-page §6), and the CSV of exactly the rows and columns shown, written by the server.
 import { Button, Group, Loader, Text } from '@mantine/core'
-import type { FindingAnalysisInput, FindingColumn } from '@sextant/contract'
-import { useMemo, useState } from 'react'
+import type { FindingAnalysisInput, FindingColumn, FindingRowDto } from '@sextant/contract'
+import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { formatCount } from '../../lib/format'
 import { saveText } from '../../lib/save-file'
@@ -14,6 +14,7 @@ import { FindingsGrid } from './findings-grid'
 import {
   facetValues,
   filterRows,
+  searchKeysOf,
   sortRows,
   type TableView,
   viewFromSearch,
@@ -23,6 +24,8 @@ import { RemediationPanel } from './remediation-panel'
 import { TriageDialog } from './triage-dialog'
 import { fetchFindingsCsv, useFindings, useTriage } from './use-findings'
 import { VexButtons } from './vex-buttons'
+
+const NONE: FindingRowDto[] = []
 
 export function FindingsTable() {
   const { report, project, branch, access } = useReportContext()
@@ -34,11 +37,26 @@ export function FindingsTable() {
   const { showAlert } = useAlerts()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [dialog, setDialog] = useState(false)
-  const all = findings.data?.rows ?? []
-  const shown = useMemo(
-    () => sortRows(filterRows(all, view.filters), view.sort),
-    [all, view.filters, view.sort],
-  )
+  const all = findings.data?.rows ?? NONE
+  // filtered only when a filter changes and sorted only when the filtered rows or the sort change: the
+  // view is parsed from the URL anew on every change of it, so its parts are compared by value
+  const filtersKey = JSON.stringify(view.filters)
+  const sortKey = `${view.sort.column}:${view.sort.desc}`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: view.filters by value (filtersKey)
+  const filtered = useMemo(() => filterRows(all, view.filters), [all, filtersKey])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: view.sort by value (sortKey)
+  const shown = useMemo(() => sortRows(filtered, view.sort), [filtered, sortKey])
+  // the free-text filter's lowercase texts, built while the page is idle after the rows are shown
+  useEffect(() => {
+    if (all.length === 0) return
+    const build = () => void searchKeysOf(all)
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(build, 0)
+      return () => clearTimeout(timer)
+    }
+    const id = requestIdleCallback(build)
+    return () => cancelIdleCallback(id)
+  }, [all])
   const facets = useMemo(
     () => ({ scopes: facetValues(all, (r) => r.scope), ecosystems: facetValues(all, (r) => r.language) }),
     [all],
