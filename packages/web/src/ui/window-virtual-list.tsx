@@ -1,5 +1,6 @@
 // A list virtualised against the window scroll (DESIGN §6 TanStack Virtual; §8 "lists virtualised"):
-// only the rows near the viewport are in the DOM. Rows may have any height; they are measured.
+// only the rows near the viewport are in the DOM. Rows may have any height; they are measured, unless
+// the list says they all have one height (fixedSize).
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 
@@ -11,10 +12,12 @@ interface WindowVirtualListProps<T> {
   overscan?: number
   gap?: number
   testId?: string
+  /** Every row is exactly estimateSize high: rows are not measured (no layout read per row rendered). */
+  fixedSize?: boolean
 }
 
 export function WindowVirtualList<T>(props: WindowVirtualListProps<T>) {
-  const { items, estimateSize, getKey, renderItem, overscan = 6, gap = 0, testId } = props
+  const { items, estimateSize, getKey, renderItem, overscan = 6, gap = 0, testId, fixedSize = false } = props
   const parentRef = useRef<HTMLDivElement>(null)
   const [offset, setOffset] = useState(0)
   useLayoutEffect(() => {
@@ -51,7 +54,7 @@ export function WindowVirtualList<T>(props: WindowVirtualListProps<T>) {
             key={row.key}
             data-index={row.index}
             data-virtual-row
-            ref={virtualizer.measureElement}
+            ref={fixedSize ? undefined : virtualizer.measureElement}
             style={{
               position: 'absolute',
               top: 0,

@@ -99,6 +99,7 @@ export function FindingsGrid({ rows, view, onSort, selected, onSelect, selectabl
       <WindowVirtualList
         items={rows}
         estimateSize={32}
+        fixedSize
         getKey={(row) => row.key}
         testId="findings-rows"
         renderItem={(row) => (
