@@ -13,7 +13,8 @@ import { type BenchSection, median, ms } from './table'
 
 const project = join(corpusDir, 'projects/tanstack-query')
 
-function projectFiles(): { path: string; content: Buffer }[] {
+/** Every file of a corpus project folder, as an upload sends them. */
+export function projectFiles(project: string): { path: string; content: Buffer }[] {
   const out: { path: string; content: Buffer }[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -26,7 +27,13 @@ function projectFiles(): { path: string; content: Buffer }[] {
   return out
 }
 
-async function analyse(base: string, files: { path: string; content: Buffer }[], branch: string) {
+/** Uploads the files as a new project's branch; answers the time until its report is readable. */
+export async function analyse(
+  base: string,
+  files: { path: string; content: Buffer }[],
+  branch: string,
+  pollMs = 5,
+) {
   const form = new FormData()
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.content)]), f.path)
   const t0 = performance.now()
@@ -45,8 +52,8 @@ async function analyse(base: string, files: { path: string; content: Buffer }[],
       }
       return { ms: performance.now() - t0, report }
     }
-    if (i > 20_000) throw new Error('no report was stored')
-    await new Promise((r) => setTimeout(r, 5))
+    if (i * pollMs > 300_000) throw new Error('no report was stored')
+    await new Promise((r) => setTimeout(r, pollMs))
   }
 }
 
@@ -75,7 +82,7 @@ export async function analysisBench(): Promise<BenchSection> {
       if (i > 600) throw new Error('the advisory sync did not finish')
       await new Promise((r) => setTimeout(r, 100))
     }
-    const files = projectFiles()
+    const files = projectFiles(project)
     const cold = await analyse(base, files, 'cold')
     if (!cold.report.security.assessed)
       throw new Error('security was not assessed: the advisories are missing')

@@ -8,6 +8,7 @@ import { advisoryImportBench } from './advisories.bench'
 import { analysisBench } from './analysis.bench'
 import { authBench } from './auth.bench'
 import { cliScanBench } from './cli-scan.bench'
+import { coldPathBench } from './cold-path.bench'
 import { exportsBench } from './exports.bench'
 import { extractionBench } from './extraction.bench'
 import { findingsTableBench } from './findings-table.bench'
@@ -32,6 +33,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   osvStoreBench,
   matchingBench,
   metadataBench,
+  coldPathBench,
   exportsBench,
   recomputeBench,
   liveRecheckBench,
