@@ -24,10 +24,12 @@ import { reportPageBench } from './report-page.bench'
 import { spineBench } from './spine.bench'
 import { staticAssetsBench } from './static-assets.bench'
 import { type BenchSection, renderSection } from './table'
+import { warmAnalysisBench } from './warm-analysis.bench'
 
 const sections: (() => Promise<BenchSection>)[] = [
   spineBench,
   analysisBench,
+  warmAnalysisBench,
   extractionBench,
   advisoryImportBench,
   osvStoreBench,
