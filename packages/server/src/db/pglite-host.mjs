@@ -12,6 +12,7 @@
 import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
+import { MessageFramer } from './pglite-framer.mjs'
 
 // Files PGlite creates from now on are private to the service user (issue 13 item 17).
 process.umask(0o077)
@@ -56,6 +57,16 @@ function lastReadyStatus(chunks) {
     }
   }
   return status
+}
+
+/** pglite-socket's handler, fed whole messages only (pglite-framer.mjs: its own buffering is quadratic). */
+class FramedSocketHandler extends PGLiteSocketHandler {
+  framer = new MessageFramer()
+
+  async handleData(chunk) {
+    const whole = this.framer.push(chunk)
+    return whole ? super.handleData(whole) : 0
+  }
 }
 
 class SessionQueue {
@@ -150,7 +161,7 @@ try {
       socket.end()
       return
     }
-    const handler = new PGLiteSocketHandler({ queryQueue: queue, closeOnDetach: true })
+    const handler = new FramedSocketHandler({ queryQueue: queue, closeOnDetach: true })
     handlers.add(handler)
     handler.addEventListener('close', () => handlers.delete(handler))
     try {
