@@ -1,7 +1,7 @@
 // freshEpochReader (issue 13 item 15, acceptance 4): every caller gets a read that started after its call,
 // concurrent callers share reads, and a failed read fails only its own waiters.
 import { describe, expect, it } from 'vitest'
-import { freshEpochReader } from './fresh-epoch'
+import { freshEpochReader, freshReaderByKey } from './fresh-epoch'
 
 /** A read whose answers the test releases by hand; each read answers the epoch as it was when it started. */
 function manualStore() {
@@ -73,5 +73,43 @@ describe('freshEpochReader', () => {
     await store.releaseAll()
     expect(await c).toBe('0')
     expect(store.starts).toHaveLength(3)
+  })
+})
+
+describe('freshReaderByKey', () => {
+  it('shares reads per key only, each caller answered by a read that started after its call', async () => {
+    const versions = new Map([
+      ['a', 0],
+      ['b', 0],
+    ])
+    const started: string[] = []
+    const pending: (() => void)[] = []
+    const latestOf = freshReaderByKey(
+      (key) =>
+        new Promise<string>((resolve) => {
+          const seen = `${key}${versions.get(key)}`
+          started.push(seen)
+          pending.push(() => resolve(seen))
+        }),
+    )
+    const releaseAll = async () => {
+      while (pending.length) {
+        pending.shift()!()
+        await new Promise((r) => setTimeout(r, 0))
+      }
+    }
+    const a1 = latestOf('a')
+    const b1 = latestOf('b')
+    versions.set('a', 1) // a new report of 'a' is stored while its first read runs
+    const later = Array.from({ length: 20 }, () => latestOf('a'))
+    await releaseAll()
+    expect([await a1, await b1]).toEqual(['a0', 'b0'])
+    expect(new Set(await Promise.all(later))).toEqual(new Set(['a1']))
+    expect(started).toEqual(['a0', 'b0', 'a1'])
+    // nothing running: the next caller reads again
+    versions.set('b', 1)
+    const b2 = latestOf('b')
+    await releaseAll()
+    expect(await b2).toBe('b1')
   })
 })

@@ -7,12 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
 import { matchesIfNoneMatch } from '../http/etag'
+import { freshReaderByKey } from '../http/fresh-epoch'
 import { orThrow } from '../http/problems'
 import { bindRoute } from '../http/route'
 import { findReportDelta } from '../notifications/report-delta.repo'
-import { canWrite, visibleProject, writableProject } from '../services/project-lookup'
+import { canWrite, visibleOf, visibleProject, writableProject } from '../services/project-lookup'
 import { listableView } from '../services/projects.access'
 import {
+  findProject,
   type ProjectRecord,
   presentAccountProjects,
   presentProject,
@@ -26,6 +28,16 @@ import { decorateReportJson, decorationKey } from './jira/report-decoration'
 import { withReportTotals } from './report-totals.presenter'
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
+  // Issue 20 (report GET p99 at 50 and 200 clients): the report routes' lookups (the project; its latest
+  // report on a branch) are shared by concurrent requests for the same key, each answered by a read that
+  // started after it arrived (http/fresh-epoch.ts), so no answer is older than its own read would be. The
+  // report itself comes from the cache; on the embedded database every query waits its turn, so this
+  // keeps the queries per second about flat in the number of clients.
+  const projectOf = freshReaderByKey((id) => findProject(db, id))
+  const latestOf = freshReaderByKey(async (key) => {
+    const [projectUuid = '', branch = ''] = key.split('\n')
+    return latestReportUuid(db, projectUuid, branch)
+  })
   // Sends one stored report of `project` (already answered by the access check): from the cache when this
   // process has served it through the same project before, gzipped when the client accepts it. Answers
   // false when the project has no such report, or (with `branch`) none on that branch. The project's Jira
@@ -117,10 +129,10 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   })
 
   bindRoute(app, routes.reportLatest, async ({ params, query, request, reply }) => {
-    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
+    const project = orThrow(visibleOf(request.principal, params.projectId, await projectOf(params.projectId)))
     const branch = query.branch?.trim()
     if (!branch) throw new HttpError(404, 'NOT FOUND: no branch was given (query parameter branch).')
-    const uuid = await latestReportUuid(db, project.uuid, branch)
+    const uuid = await latestOf(`${project.uuid}\n${branch}`)
     if (!uuid || !(await sendReport(request, reply, project, uuid, branch, false))) {
       throw new HttpError(404, `NOT FOUND: branch '${branch}' of this project has no report yet.`)
     }
@@ -128,7 +140,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
   })
 
   bindRoute(app, routes.reportById, async ({ params, query, request, reply }) => {
-    const project = orThrow(await visibleProject(db, request.principal, params.projectId))
+    const project = orThrow(visibleOf(request.principal, params.projectId, await projectOf(params.projectId)))
     const branch = query.branch?.trim() || undefined
     if (!(await sendReport(request, reply, project, params.reportId, branch, true))) {
       throw new HttpError(

@@ -17,7 +17,15 @@ export async function visibleProject(
   principal: Principal,
   id: string,
 ): Promise<Result<ProjectRecord>> {
-  const project = await findProject(db, id)
+  return visibleOf(principal, id, await findProject(db, id))
+}
+
+/** visibleProject's answer for a project already read (a read shared by concurrent requests). */
+export function visibleOf(
+  principal: Principal,
+  id: string,
+  project: ProjectRecord | null,
+): Result<ProjectRecord> {
   if (!project || !canRead(principal, project)) return notFound(id)
   return ok(project)
 }
