@@ -16,7 +16,14 @@ import {
   type UpsertCounts,
   upsertAdvisories,
 } from './advisories.repo'
-import { defaultImportLimits, type ImportLimits, type RawItem, readLocalSource, SourceError } from './readers'
+import {
+  defaultImportLimits,
+  type ImportLimits,
+  type RawItem,
+  type ReadOptions,
+  readLocalSource,
+  SourceError,
+} from './readers'
 import { isUrlLocation } from './sources'
 
 export interface ImportOptions {
@@ -110,18 +117,6 @@ export function toRow(
 }
 
 /**
- * True when the store already holds this record at the same `modified`: the upsert would change nothing
- * (it replaces only an older record), so the record is neither parsed nor sent.
- */
-function storedAlready(raw: unknown, stored: ReadonlyMap<string, number>): boolean {
-  if (typeof raw !== 'object' || raw === null) return false
-  const { id, modified } = raw as { id?: unknown; modified?: unknown }
-  if (typeof id !== 'string' || typeof modified !== 'string') return false
-  const us = stored.get(id)
-  return us !== undefined && epochMicros(modified) === us
-}
-
-/**
  * Microseconds since the epoch of an RFC 3339 stamp (OSV writes up to six decimals), exactly as
  * PostgreSQL stores it; null for a finer or unreadable stamp, which the database then compares itself.
  */
@@ -132,19 +127,6 @@ export function epochMicros(stamp: string): number | null {
   if (!m) return null
   const ms = Date.parse(`${m[1]}${m[3]}`)
   return Number.isNaN(ms) ? null : ms * 1000 + Number((m[2] ?? '').padEnd(6, '0'))
-}
-
-/** The ecosystems a record names, read from the raw record (as packageKeysOf reads a parsed one). */
-function rawEcosystems(raw: unknown): Set<string> {
-  const affected = (raw as { affected?: unknown }).affected
-  const found = new Set<string>()
-  if (!Array.isArray(affected)) return found
-  for (const a of affected) {
-    const name = (a as { package?: { ecosystem?: unknown } } | null)?.package?.ecosystem
-    const ecosystem = typeof name === 'string' ? ecosystemOfOsv(name) : null
-    if (ecosystem !== null) found.add(ecosystem)
-  }
-  return found
 }
 
 /** Stores a batch; when the database refuses it (e.g. a \u0000 in a string), retries record by record. */
@@ -186,7 +168,7 @@ function isDataError(error: unknown): boolean {
 
 async function importItems(
   db: Db,
-  items: AsyncIterable<RawItem>,
+  read: (options: ReadOptions) => AsyncIterable<RawItem>,
   source: string,
   limits: ImportLimits,
   batchSize: number,
@@ -195,7 +177,7 @@ async function importItems(
   signal?: AbortSignal,
 ): Promise<void> {
   let batch: AdvisoryRow[] = []
-  const stored = await storedModifiedStamps(db)
+  const stored = await storedModifiedStamps(db, source)
   const flush = async () => {
     const c = await store(db, batch, source, warnings)
     counts.inserted += c.inserted
@@ -204,7 +186,13 @@ async function importItems(
     counts.skipped += c.failed
     batch = []
   }
-  for await (const item of items) {
+  // A record stored at the same `modified` (to the microsecond) would be left alone by the upsert, which
+  // replaces only an older one: the reader answers it without parsing it, and nothing is sent.
+  const isStored = (id: string, modified: string) => {
+    const us = stored.get(id)
+    return us !== undefined && epochMicros(modified) === us
+  }
+  for await (const item of read({ isStored })) {
     signal?.throwIfAborted()
     counts.total++
     if (item.kind === 'warning') {
@@ -212,9 +200,10 @@ async function importItems(
       counts.skipped++
       continue
     }
-    if (storedAlready(item.raw, stored)) {
+    if (item.kind === 'stored') {
       counts.unchanged++
-      for (const eco of rawEcosystems(item.raw)) counts.byEcosystem[eco] = (counts.byEcosystem[eco] ?? 0) + 1
+      const ecosystems = new Set(item.ecosystems.map(ecosystemOfOsv).filter((e) => e !== null))
+      for (const eco of ecosystems) counts.byEcosystem[eco] = (counts.byEcosystem[eco] ?? 0) + 1
       continue
     }
     const row = toRow(item, limits)
@@ -283,7 +272,7 @@ export async function importAdvisories(
     }
     await importItems(
       db,
-      readLocalSource(path, limits, name),
+      (read) => readLocalSource(path, limits, name, read),
       source,
       limits,
       options.batchSize ?? 500,

@@ -20,6 +20,8 @@ export async function readLocalAdvisories(path: string): Promise<LocalAdvisories
       warnings.push(item.warning)
       continue
     }
+    // Without ReadOptions.isStored the reader answers every record parsed; 'stored' does not come.
+    if (item.kind !== 'record') continue
     const row = toRow(item, defaultImportLimits)
     if (!('record' in row)) {
       warnings.push(row)

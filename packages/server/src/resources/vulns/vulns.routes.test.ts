@@ -181,7 +181,7 @@ describe.each(storageModes())('advisory lookups on %s storage', (mode) => {
       await client.query('SET enable_seqscan = off')
       const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${identifierLookupSql}`, [
         'npm',
-        ['CVE-2021-23337'],
+        'CVE-2021-23337',
       ])
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n')
       expect(text).toContain('advisories_upper_id')
