@@ -2,7 +2,7 @@
 // only the rows near the viewport are in the DOM. Rows may have any height; they are measured, unless
 // the list says they all have one height (fixedSize).
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 interface WindowVirtualListProps<T> {
   items: T[]
@@ -35,10 +35,15 @@ export function WindowVirtualList<T>(props: WindowVirtualListProps<T>) {
     overscan,
     gap,
     scrollMargin: offset,
-    getItemKey: (index) => {
-      const item = items[index]
-      return item === undefined ? index : getKey(item, index)
-    },
+    // the same function while the items and getKey are: a new one makes the virtualizer redo the
+    // measurements of every item on each render
+    getItemKey: useCallback(
+      (index: number) => {
+        const item = items[index]
+        return item === undefined ? index : getKey(item, index)
+      },
+      [items, getKey],
+    ),
   })
   return (
     <div

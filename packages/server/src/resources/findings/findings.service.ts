@@ -95,7 +95,9 @@ export async function cachedReportFindings(
     const report = await reportDocumentById(db, projectUuid, uuid, branch)
     if (!report) return null
     const found = await rowsOf(db, projectUuid, branch, uuid, report, previousUuid, analyses)
-    const answer = { reportUuid: uuid, hasPrevious: found.hasPrevious, ...findingColumnsOf(found.rows) }
+    // in key order: the page keeps it among equal values when it sorts, and sorting sorted rows is linear
+    const rows = found.rows.toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    const answer = { reportUuid: uuid, hasPrevious: found.hasPrevious, ...findingColumnsOf(rows) }
     return { json: JSON.stringify(answer), branch }
   })
   return entry ? ok({ entry, tag: `findings.columns.${uuid}.${fingerprint}` }) : noReport(branch, reportUuid)

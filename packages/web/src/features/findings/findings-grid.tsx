@@ -11,6 +11,7 @@ import { ALL_COLUMNS, cellText, type TableView } from './findings-model'
 const WIDTH = new Map(ALL_COLUMNS.map((c) => [c.id, c.width]))
 const LABEL = new Map(ALL_COLUMNS.map((c) => [c.id, c.label]))
 const CHECK = 34
+const keyOf = (row: FindingRowDto) => row.key
 
 interface FindingsGridProps {
   rows: FindingRowDto[]
@@ -100,7 +101,7 @@ export function FindingsGrid({ rows, view, onSort, selected, onSelect, selectabl
         items={rows}
         estimateSize={32}
         fixedSize
-        getKey={(row) => row.key}
+        getKey={keyOf}
         testId="findings-rows"
         renderItem={(row) => (
           <div

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_VIEW,
   filterRows,
+  inKeyOrder,
   NO_FILTERS,
   sortRows,
   viewFromSearch,
@@ -85,10 +86,23 @@ describe('filterRows', () => {
 })
 
 describe('sortRows', () => {
-  it('sorts by severity then key, and puts missing values last in both directions', () => {
+  it('sorts by one column keeping the given order among equal values, missing values last both ways', () => {
     expect(names(sortRows(rows, { column: 'severity', desc: true }))).toEqual(['lodash', 'minimist', 'qs'])
     expect(names(sortRows(rows, { column: 'cvss', desc: false }))).toEqual(['minimist', 'lodash', 'qs'])
     expect(names(sortRows(rows, { column: 'cvss', desc: true }))).toEqual(['lodash', 'minimist', 'qs'])
+    expect(names(sortRows(rows.toReversed(), { column: 'severity', desc: true }))).toEqual([
+      'minimist',
+      'lodash',
+      'qs',
+    ])
+  })
+
+  it('puts the rows in key order, the order kept among equal values', () => {
+    expect(inKeyOrder(rows.toReversed()).map((r) => r.key)).toEqual([
+      'nodejs/lodash@1.0.0#A',
+      'nodejs/minimist@1.0.0#B',
+      'nodejs/qs@1.0.0#C',
+    ])
   })
 })
 

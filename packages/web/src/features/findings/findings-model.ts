@@ -176,6 +176,17 @@ function sortValue(r: FindingRowDto, column: FindingColumn): string | number | n
 // one collator for every comparison: String.localeCompare builds one per call (the same order)
 const collator = new Intl.Collator()
 
+const byKey = (a: FindingRowDto, b: FindingRowDto) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+
+/** The rows in key order: the order sortRows keeps among equal values (linear when already in it). */
+export function inKeyOrder(rows: FindingRowDto[]): FindingRowDto[] {
+  return rows.sort(byKey)
+}
+
+/**
+ * The rows by one column; equal values keep their order in `rows` (the sort is stable), which is key
+ * order for the table's rows (inKeyOrder), so no key is compared per tie.
+ */
 export function sortRows(rows: readonly FindingRowDto[], sort: TableView['sort']): FindingRowDto[] {
   // an order of indexes over one array of values: no object per row, nothing but numbers compared unless
   // the column is a text
@@ -185,11 +196,7 @@ export function sortRows(rows: readonly FindingRowDto[], sort: TableView['sort']
   order.sort((i, j) => {
     const a = values[i]!
     const b = values[j]!
-    if (a === b) {
-      const ka = rows[i]!.key
-      const kb = rows[j]!.key
-      return ka < kb ? -1 : ka > kb ? 1 : 0
-    }
+    if (a === b) return 0
     if (a === null) return 1
     if (b === null) return -1
     return (

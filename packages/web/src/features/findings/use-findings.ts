@@ -12,6 +12,7 @@ import {
 } from '@sextant/contract'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { sdk } from '../../lib/sdk'
+import { inKeyOrder } from './findings-model'
 
 export interface FindingsData {
   reportUuid: string
@@ -21,7 +22,9 @@ export interface FindingsData {
 
 async function loadFindings(projectId: string, branch: string, reportUuid: string | undefined) {
   const answer = await sdk.call('findingsList', { params: { projectId, branch }, query: { reportUuid } })
-  return { reportUuid: answer.reportUuid, hasPrevious: answer.hasPrevious, rows: findingRowsOf(answer) }
+  // in key order (the server sends them so): the order the table's sort keeps among equal values
+  const rows = inKeyOrder(findingRowsOf(answer))
+  return { reportUuid: answer.reportUuid, hasPrevious: answer.hasPrevious, rows }
 }
 
 const findingsKey = (projectId: string, branch: string, reportUuid: string) => [
