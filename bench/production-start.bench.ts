@@ -1,5 +1,5 @@
 // `npm start` on a built tree (issue 18 acceptance 6: answers in under 3 s). Whole processes, timed from
-// spawning `npm start` (npm, the stamp check of scripts/build.mjs --if-stale, the compiled server) to the
+// spawning `npm start` (npm, the stamp check of scripts/start.mjs, the compiled server) to the
 // first 200 from /readyz; beside it the same start from the TypeScript sources through tsx (a stale build).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -107,7 +107,7 @@ export async function productionStartBench(): Promise<BenchSection> {
       ],
       notes: [
         `Load average over the last minute when the run ended: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (the machine is shared; whole-process wall times grow with it).`,
-        '`npm start` runs `scripts/build.mjs --if-stale` (a stat of every source file against the build stamp, no build) and then the compiled `packages/cli/dist/main.js`; the embedded database is a second process (PGlite), started and stopped with it.',
+        '`npm start` runs `scripts/start.mjs`: one Node process checks the build stamps once (a stat of every source file, no build) and runs the compiled `packages/cli/dist/main.js` in the same process; the embedded database is a second process (PGlite), started and stopped with it; the job workers start once the HTTP server listens.',
       ],
     }
   } finally {

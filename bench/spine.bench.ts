@@ -29,6 +29,12 @@ function childPids(pid: number): number[] {
   }
 }
 
+/** Resident memory of the API process and of its children (the PGlite host). */
+function embeddedRss(pid: number): { api: number; db: number } {
+  return { api: rssOf(pid), db: childPids(pid).reduce((sum, c) => sum + rssOf(c), 0) }
+}
+const IDLE_WAIT_MS = 10_000
+
 async function timedStart(env: Record<string, string>) {
   const t0 = performance.now()
   const proc = await spawnSextant(['serve'], env, 120_000)
@@ -71,6 +77,15 @@ export async function spineBench(): Promise<BenchSection> {
       ok: null,
     })
     rows.push({ what: 'start-up, embedded, restart', budget: '—', measured: ms(warm.ms), ok: null })
+    // Idle: after start, the workers polling, nothing analysed yet (issue 20 "Embedded footprint").
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS))
+    const idle = embeddedRss(warm.proc.child.pid!)
+    rows.push({
+      what: 'idle RSS embedded (API + database host), 10 s after a restart',
+      budget: '≤ 450 MB',
+      measured: `${mb(idle.api + idle.db)} (${mb(idle.api)} + ${mb(idle.db)})`,
+      ok: idle.api + idle.db <= 450 * 1024 * 1024,
+    })
     const times: number[] = []
     for (let i = 0; i < 5; i++) times.push(await uploadToReport(warm.proc.url!, `bench-${i}`))
     rows.push({
@@ -79,10 +94,7 @@ export async function spineBench(): Promise<BenchSection> {
       measured: ms(median(times)),
       ok: null,
     })
-    const pid = warm.proc.child.pid!
-    const children = childPids(pid)
-    const rssMain = rssOf(pid)
-    const rssDb = children.reduce((sum, c) => sum + rssOf(c), 0)
+    const { api: rssMain, db: rssDb } = embeddedRss(warm.proc.child.pid!)
     rows.push({
       what: 'server RSS, embedded (API process + PGlite process)',
       budget: '≤ 700 MB',

@@ -128,8 +128,9 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     const { buildApp, analyseJob, startBoss, jobs, startJobs, createMetrics } = await loading
     const releaseStartupLock = await takeStartupLock(db)
     stops.push(releaseStartupLock)
-    const boss = await startBoss(target, logger)
-    stops.push(() => boss.stop({ graceful: true, wait: true, timeout: 15_000 }))
+    const jobEngine = await startBoss(target, logger)
+    stops.push(jobEngine.stop)
+    const boss = jobEngine.boss
     const sources = {
       ...createAnalysisSources(
         createAdvisoryStore(db, config),
@@ -154,6 +155,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       sources,
       workers: options.workers,
       metrics,
+      deferWorkers: true,
     })
     stops.push(running.stop)
     const workers = running.workers
@@ -183,6 +185,8 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
       // the CLI reaches this server instead of the database it holds (advisory imports; issue 14)
       if (embedded) stops.push(await grantLocalCliAccess(db, config.dataDir, url))
     }
+    // after listening: the workers' first fetches do not hold up start-up's queries (issue 18 acc. 6)
+    await running.startWorkers()
     let stopping: Promise<void> | null = null
     return {
       config,

@@ -1,6 +1,7 @@
 // `sextant serve` on the embedded database as a user runs it (issue 2 acceptance 1): it starts, Ctrl-C
 // stops it cleanly (exit 0, lock released), and a second start on the same data folder keeps every report.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -56,6 +57,24 @@ describe('sextant serve (embedded)', () => {
       )
     } finally {
       await first.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it('ends when the start fails after the workers began (the port is taken)', async () => {
+    // The port fails at the last step, once the database, pg-boss and its workers run: the process used
+    // to stay alive for good (workers waiting on a closed pg-boss pool, offWork polling every second).
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const port = (taken.address() as AddressInfo).port
+    const dir = mkdtempSync(join(tmpdir(), 'sx-port-'))
+    try {
+      await expect(
+        spawnSextant(['serve'], { SEXTANT_DATA_DIR: dir, PORT: String(port) }, 110_000),
+      ).rejects.toThrow(/exited with 1:[\s\S]*EADDRINUSE/)
+      expect(existsSync(join(dir, 'sextant.lock'))).toBe(false)
+    } finally {
+      taken.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 120_000)

@@ -18,10 +18,13 @@ export async function runServe(options: { api: boolean; workers: boolean }): Pro
   try {
     running = await startSextant(options)
   } catch (error) {
+    // startSextant has stopped what it started; a library timer must not keep the failed process alive
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
+      exitSoon(2)
       return 2
     }
+    exitSoon(1)
     throw error
   }
   const what = options.api

@@ -3,6 +3,7 @@
 // runs the schedule once across all processes), runs each start-up step, and in processes with
 // workers starts each queue's workers; the heartbeats of leased jobs (jobs/lease.ts) are its timers
 // too. Stop aborts running handlers' signal; pg-boss drains the rest.
+import { isDeepStrictEqual } from 'node:util'
 import type { Config } from '../config'
 import type { Metrics } from '../operations/metrics'
 import type { PgBoss, Workers } from './boss'
@@ -10,9 +11,17 @@ import type { JobContext, JobDefinition, QueueSettings } from './job'
 import { HEARTBEAT_SECONDS, LEASE_SECONDS } from './lease'
 import { renewJobLease } from './lease.repo'
 
+type PgBossSchedule = Awaited<ReturnType<PgBoss['getSchedules']>>[number]
+
 export interface RunningJobs {
   /** null in a process without workers (`serve --no-workers`). */
   workers: Workers | null
+  /**
+   * With `deferWorkers`, starts the workers (once); `sextant serve` calls it after the HTTP server
+   * listens, so that the workers' first fetches do not queue before start-up's queries on the one
+   * embedded database session (issue 18 acceptance 6). Without it they run when startJobs answers.
+   */
+  startWorkers(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -103,7 +112,11 @@ function concurrencyOf(job: JobDefinition<object>, config: Config): number {
 /** Starts the given jobs (the registry's, or a test's own list) in this process. */
 export async function startJobs(
   jobs: readonly JobDefinition<object>[],
-  deps: Omit<JobContext, 'signal' | 'wake'> & { workers: boolean; metrics?: Metrics },
+  deps: Omit<JobContext, 'signal' | 'wake'> & {
+    workers: boolean
+    metrics?: Metrics
+    deferWorkers?: boolean
+  },
 ): Promise<RunningJobs> {
   const { boss, config } = deps
   const abort = new AbortController()
@@ -111,23 +124,41 @@ export async function startJobs(
   const wake = () => {
     for (const w of running) w.notify()
   }
-  const { workers: withWorkers, metrics, ...rest } = deps
+  const { workers: withWorkers, metrics, deferWorkers, ...rest } = deps
   const context: JobContext = { ...rest, signal: abort.signal, wake }
 
   for (const job of jobs) await ensureQueue(boss, job.queue, job.settings)
+  // Stored again only when changed: most starts change no schedule (one query instead of one per job).
+  // pg-boss's Schedule type leaves out the timezone column that getSchedules answers (SELECT *)
+  const schedules = (await boss.getSchedules()) as (PgBossSchedule & { timezone?: string })[]
+  const stored = new Map(schedules.map((s) => [s.name, s]))
   for (const job of jobs) {
     // A schedule a job no longer has (or one its configuration turned off) is removed.
     const cron = job.schedule?.cron(config) ?? null
-    if (!job.schedule || cron === null) await boss.unschedule(job.queue)
-    else
-      await boss.schedule(job.queue, cron, job.schedule.data, {
-        ...(job.schedule.singletonKey ? { singletonKey: job.schedule.singletonKey } : {}),
-      })
+    if (!job.schedule || cron === null) {
+      if (stored.has(job.queue)) await boss.unschedule(job.queue)
+      continue
+    }
+    const options = job.schedule.singletonKey ? { singletonKey: job.schedule.singletonKey } : {}
+    const current = stored.get(job.queue)
+    if (
+      current &&
+      current.cron === cron &&
+      current.timezone === 'UTC' &&
+      isDeepStrictEqual(current.data ?? null, job.schedule.data ?? null) &&
+      isDeepStrictEqual(current.options ?? {}, options)
+    )
+      continue
+    await boss.schedule(job.queue, cron, job.schedule.data, options)
   }
   for (const job of jobs) await job.onStart?.(context)
 
-  if (withWorkers) {
+  let starting: Promise<void> | null = null
+  let stopped = false
+  const startAll = async () => {
+    if (!withWorkers) return
     for (const job of jobs) {
+      if (stopped) return
       const lease = job.settings.leased
         ? (jobId: string) =>
             heartbeat(
@@ -157,8 +188,16 @@ export async function startJobs(
       )
     }
   }
+  const startWorkersOnce = () => (starting ??= startAll())
+  if (!deferWorkers) await startWorkersOnce()
   return {
     workers: withWorkers ? { notify: wake } : null,
-    stop: async () => abort.abort(),
+    startWorkers: startWorkersOnce,
+    stop: async () => {
+      stopped = true
+      abort.abort()
+      // every worker is registered before pg-boss stops them all
+      await starting?.catch(() => {})
+    },
   }
 }
