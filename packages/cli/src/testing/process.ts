@@ -41,10 +41,11 @@ export async function spawnSextant(
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = await new Promise<string | null>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`sextant ${args.join(' ')} did not start in time:\n${out}`)),
-      timeoutMs,
-    )
+    const timer = setTimeout(() => {
+      // a start too slow for the test is stopped, not left running with its database after the test
+      child.kill('SIGTERM')
+      reject(new Error(`sextant ${args.join(' ')} did not start in time:\n${out}`))
+    }, timeoutMs)
     const check = () => {
       const m = /Sextant is running: [^\n]*?(?: on (http:\/\/[^\s,]+))?, (?:embedded|PostgreSQL)/.exec(out)
       if (m) {
