@@ -18,6 +18,7 @@ import { signUp } from '../packages/server/src/testing/accounts'
 import { type StorageMode, storageModes } from '../packages/server/src/testing/databases'
 import { startTestInstance, type TestInstance, waitForReport } from '../packages/server/src/testing/instance'
 import { rawAdvisories, uploadFiles } from './recompute.bench'
+import { waitForAdvisorySync } from './server-helpers'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 const PROJECTS = Number(process.env.ACCOUNT_VIEWS_PROJECTS ?? 200)
@@ -41,14 +42,7 @@ async function seed(mode: StorageMode, dir: string): Promise<Seeded> {
   writeFileSync(osv, rawAdvisories.map((a) => JSON.stringify(a)).join('\n'))
   const t = await startTestInstance(mode, { SEXTANT_ADVISORY_SOURCES: osv, SEXTANT_REGISTRATION: 'open' })
   try {
-    for (
-      let i = 0;
-      !(await (await fetch(`${t.url}/api/v1/stats/advisories-dbs`)).text()).includes('"npm"');
-      i++
-    ) {
-      if (i > 600) throw new Error('the advisory sync did not finish')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitForAdvisorySync(t.url)
     const session = await signUp(t, { email: `views-${mode}@bench.test`, password: 'bench-password-1' })
     const auth = `Bearer ${session.accessToken}`
     const form = new FormData()

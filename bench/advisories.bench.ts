@@ -1,14 +1,13 @@
 // Advisory store benchmarks (DESIGN §8 "import the full npm + Maven advisory corpus ≤ 30 s"; issue 9
 // acceptance 6): importing ../shared/corpus/osv (npm, Maven, PyPI) into an empty store, the no-change
 // re-import, and one graph-wide lookup, on the embedded PGlite and on an external PostgreSQL server.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gunzipSync } from 'node:zlib'
 import { createAdvisoryStore, importAdvisorySource, loadConfig, openDatabase } from '@sextant/server'
-import pg from 'pg'
+import { withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, ms } from './table'
 
 const corpus = process.env.SEXTANT_CORPUS_DIR ?? join(import.meta.dirname, '../../shared/corpus')
@@ -82,20 +81,12 @@ export async function advisoryImportBench(): Promise<BenchSection> {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `sextant_bench_adv_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
   try {
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    rows.push(...(await measure('external PostgreSQL', { DATABASE_URL: u.toString() })))
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await withScratchDatabase('sextant_bench_adv', async (url) => {
+      rows.push(...(await measure('external PostgreSQL', { DATABASE_URL: url })))
+    })
   } catch (error) {
     notes.push(`External PostgreSQL rows missing: ${error instanceof Error ? error.message : String(error)}`)
-  } finally {
-    await admin.end().catch(() => {})
   }
   notes.push(
     'Import = `sextant advisories import` of each corpus file (stream, parse with the engine, batched upserts of raw JSONB + index rows); no peer tool imports OSV data here.',

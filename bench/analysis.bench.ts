@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { spawnSextant } from '../packages/cli/src/testing/process'
 import { corpusDir, startTestNpmRegistry } from '../packages/server/src/testing/npm-registry'
+import { waitForAdvisorySync } from './server-helpers'
 import { type BenchSection, median, ms } from './table'
 
 const project = join(corpusDir, 'projects/tanstack-query')
@@ -74,14 +75,7 @@ export async function analysisBench(): Promise<BenchSection> {
   )
   try {
     const base = proc.url!
-    for (
-      let i = 0;
-      !(await (await fetch(`${base}/api/v1/stats/advisories-dbs`)).text()).includes('"npm"');
-      i++
-    ) {
-      if (i > 600) throw new Error('the advisory sync did not finish')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitForAdvisorySync(base)
     const files = projectFiles(project)
     const cold = await analyse(base, files, 'cold')
     if (!cold.report.security.assessed)

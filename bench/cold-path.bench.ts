@@ -4,17 +4,16 @@
 // run, the floor (fetching + JSON.parse of the same packuments, nothing else) and `npm outdated --all`.
 // The recorded corpus packuments lack most of these packages, so this asks the npm registry reachable
 // here (SEXTANT_BENCH_REGISTRY moves it).
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { extractProject, isRegistryComponent, npmPackagePath } from '@sextant/engine'
-import pg from 'pg'
 import { spawnSextant } from '../packages/cli/src/testing/process'
 import { materialiseProject, npmOutdated } from '../packages/server/src/metadata/npm-outdated'
 import { corpusDir } from '../packages/server/src/testing/npm-registry'
 import { analyse, projectFiles } from './analysis.bench'
+import { waitForAdvisorySync, withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, mb, ms } from './table'
 
 const registry = process.env.SEXTANT_BENCH_REGISTRY ?? 'https://registry.npmjs.org/'
@@ -113,36 +112,13 @@ async function coldAnalysis(files: Files, database: string | null) {
   )
   try {
     const base = proc.url as string
-    for (
-      let i = 0;
-      !(await (await fetch(`${base}/api/v1/stats/advisories-dbs`)).text()).includes('"npm"');
-      i++
-    ) {
-      if (i > 600) throw new Error('the advisory sync did not finish')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitForAdvisorySync(base)
     const rss = peakRss(proc.child.pid as number)
     const run = await analyse(base, files, 'cold', 50)
     return { ms: run.ms, components: run.report.summary.components, peakRss: rss.stop() }
   } finally {
     await proc.stop()
     rmSync(dir, { recursive: true, force: true })
-  }
-}
-
-async function withExternalDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `sextant_cold_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  try {
-    await admin.query(`CREATE DATABASE ${name}`)
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    return await use(u.toString())
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
   }
 }
 
@@ -165,7 +141,7 @@ export async function coldPathBench(): Promise<BenchSection> {
   say('floor', floor1)
   const embedded = await coldAnalysis(tanstack, null)
   say('embedded', embedded)
-  const external = await withExternalDatabase((url) => coldAnalysis(tanstack, url))
+  const external = await withScratchDatabase('sextant_cold', (url) => coldAnalysis(tanstack, url))
   say('external', external)
   const floor2 = await floor(tanstackNames)
   say('floor', floor2)

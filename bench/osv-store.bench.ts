@@ -5,14 +5,13 @@
 // and field sizes, 65 times as many ids, aliases and packages. Measured: import into an empty store, the
 // re-import of the unchanged files, a lookup by GHSA id and by CVE alias (GET /api/v1/vulns/{language}/{id}
 // runs it), the first page of the vulns list, and the graph-wide lookup an analysis makes.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { createAdvisoryStore, importAdvisorySource, loadConfig, openDatabase } from '@sextant/server'
-import pg from 'pg'
+import { withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 const corpus = process.env.SEXTANT_CORPUS_DIR ?? join(import.meta.dirname, '../../shared/corpus')
@@ -187,22 +186,14 @@ export async function osvStoreBench(): Promise<BenchSection> {
     const data = enlargedCorpus(dir)
     const dataDir = join(dir, 'data')
     rows.push(...(await measure('embedded', { SEXTANT_DATA_DIR: dataDir }, data)))
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-    const name = `sextant_bench_osv_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
     try {
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const u = new URL(base)
-      u.pathname = `/${name}`
-      rows.push(...(await measure('external PostgreSQL', { DATABASE_URL: u.toString() }, data)))
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await withScratchDatabase('sextant_bench_osv', async (url) => {
+        rows.push(...(await measure('external PostgreSQL', { DATABASE_URL: url }, data)))
+      })
     } catch (error) {
       notes.push(
         `External PostgreSQL rows missing: ${error instanceof Error ? error.message : String(error)}`,
       )
-    } finally {
-      await admin.end().catch(() => {})
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })

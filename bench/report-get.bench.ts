@@ -8,9 +8,9 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { spawnSextant } from '../packages/cli/src/testing/process'
 import { rawAdvisories, uploadFiles } from './recompute.bench'
+import { waitForAdvisorySync, withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, ms } from './table'
 
 /** Concurrent clients, requests and the p99 budget (DESIGN §8 at 50; issue 20 at 200). */
@@ -83,14 +83,7 @@ async function measure(env: Record<string, string>, dir: string): Promise<Measur
   const proc = await spawnSextant(['serve'], { ...env, SEXTANT_ADVISORY_SOURCES: osv }, 120_000)
   try {
     const base = proc.url!
-    for (
-      let i = 0;
-      !(await (await fetch(`${base}/api/v1/stats/advisories-dbs`)).text()).includes('"npm"');
-      i++
-    ) {
-      if (i > 600) throw new Error('the advisory sync did not finish')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitForAdvisorySync(base)
     const form = new FormData()
     for (const [name, text] of Object.entries(uploadFiles(3000))) form.append('file', new Blob([text]), name)
     const up = await fetch(`${base}/api/v1/uploads/new/manifests?branch=main`, { method: 'POST', body: form })
@@ -125,20 +118,12 @@ export async function reportGetBench(): Promise<BenchSection> {
     })
   try {
     addRows('embedded database', await measure({ SEXTANT_DATA_DIR: join(dir, 'db') }, dir))
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-    const name = `sextant_getbench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
     try {
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const u = new URL(base)
-      u.pathname = `/${name}`
-      addRows('external PostgreSQL', await measure({ DATABASE_URL: u.toString() }, dir))
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await withScratchDatabase('sextant_getbench', async (url) => {
+        addRows('external PostgreSQL', await measure({ DATABASE_URL: url }, dir))
+      })
     } catch (error) {
       notes.push(`External PostgreSQL row missing: ${error instanceof Error ? error.message : String(error)}`)
-    } finally {
-      await admin.end().catch(() => {})
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -1,12 +1,11 @@
 // Spine benchmarks (issue 2 acceptance 6): start-up time (embedded, external PostgreSQL), one
 // upload-to-report time for a real 1,445-component lockfile, and server RSS (process + embedded database).
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { spawnSextant } from '../packages/cli/src/testing/process'
+import { withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, mb, median, ms } from './table'
 
 const corpus = process.env.SEXTANT_CORPUS_DIR ?? join(import.meta.dirname, '../../shared/corpus')
@@ -106,50 +105,42 @@ export async function spineBench(): Promise<BenchSection> {
     rmSync(dir, { recursive: true, force: true })
   }
 
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `sextant_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
   try {
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    const cold = await timedStart({ DATABASE_URL: u.toString() })
-    await cold.proc.stop()
-    const warm = await timedStart({ DATABASE_URL: u.toString() })
-    rows.push({
-      what: 'start-up, external PostgreSQL, first start (migrations)',
-      budget: '—',
-      measured: ms(cold.ms),
-      ok: null,
+    await withScratchDatabase('sextant_bench', async (url) => {
+      const cold = await timedStart({ DATABASE_URL: url })
+      await cold.proc.stop()
+      const warm = await timedStart({ DATABASE_URL: url })
+      rows.push({
+        what: 'start-up, external PostgreSQL, first start (migrations)',
+        budget: '—',
+        measured: ms(cold.ms),
+        ok: null,
+      })
+      rows.push({
+        what: 'start-up, external PostgreSQL, restart',
+        budget: '—',
+        measured: ms(warm.ms),
+        ok: null,
+      })
+      const times: number[] = []
+      for (let i = 0; i < 5; i++) times.push(await uploadToReport(warm.proc.url!, `bench-${i}`))
+      rows.push({
+        what: 'upload → stored report → GET, same lockfile, external PostgreSQL, median of 5',
+        budget: '—',
+        measured: ms(median(times)),
+        ok: null,
+      })
+      const rss = rssOf(warm.proc.child.pid!)
+      rows.push({
+        what: 'server RSS, external PostgreSQL',
+        budget: '≤ 300 MB',
+        measured: mb(rss),
+        ok: rss <= 300 * 1024 * 1024,
+      })
+      await warm.proc.stop()
     })
-    rows.push({
-      what: 'start-up, external PostgreSQL, restart',
-      budget: '—',
-      measured: ms(warm.ms),
-      ok: null,
-    })
-    const times: number[] = []
-    for (let i = 0; i < 5; i++) times.push(await uploadToReport(warm.proc.url!, `bench-${i}`))
-    rows.push({
-      what: 'upload → stored report → GET, same lockfile, external PostgreSQL, median of 5',
-      budget: '—',
-      measured: ms(median(times)),
-      ok: null,
-    })
-    const rss = rssOf(warm.proc.child.pid!)
-    rows.push({
-      what: 'server RSS, external PostgreSQL',
-      budget: '≤ 300 MB',
-      measured: mb(rss),
-      ok: rss <= 300 * 1024 * 1024,
-    })
-    await warm.proc.stop()
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   } catch (error) {
     notes.push(`External PostgreSQL rows missing: ${error instanceof Error ? error.message : String(error)}`)
-  } finally {
-    await admin.end().catch(() => {})
   }
   notes.push(
     'Start-up is measured from spawning `sextant serve` to its "Sextant is running" line (includes the tsx loader, migrations, first-start identity, pg-boss and the HTTP listener).',

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { spawnSextant } from '../packages/cli/src/testing/process'
 import { startTestNpmRegistry, type TestNpmRegistry } from '../packages/server/src/testing/npm-registry'
 import { rawAdvisories, uploadFiles } from './recompute.bench'
+import { waitForAdvisorySync, withScratchDatabase } from './server-helpers'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
 // WARM_ANALYSIS_SIZES=1000,3000 narrows a run (the 30k case takes minutes on a loaded machine)
@@ -75,14 +75,7 @@ async function measure(env: Record<string, string>, dir: string, registry: TestN
   )
   try {
     const base = proc.url!
-    for (
-      let i = 0;
-      !(await (await fetch(`${base}/api/v1/stats/advisories-dbs`)).text()).includes('"npm"');
-      i++
-    ) {
-      if (i > 600) throw new Error('the advisory sync did not finish')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitForAdvisorySync(base)
     const largest = Math.max(...SIZES)
     const cold = await analyse(base, uploadFiles(largest), `cold-${largest}`)
     const times = new Map<number, number>()
@@ -138,22 +131,14 @@ export async function warmAnalysisBench(): Promise<BenchSection> {
     if (MODES.includes('embedded'))
       addRows('embedded', await measure({ SEXTANT_DATA_DIR: join(dir, 'db') }, dir, registry))
     if (!MODES.includes('external')) return { title, command, rows, notes }
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-    const name = `sextant_warmbench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
     try {
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const u = new URL(base)
-      u.pathname = `/${name}`
-      addRows('external PostgreSQL', await measure({ DATABASE_URL: u.toString() }, dir, registry))
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await withScratchDatabase('sextant_warmbench', async (url) => {
+        addRows('external PostgreSQL', await measure({ DATABASE_URL: url }, dir, registry))
+      })
     } catch (error) {
       notes.push(
         `External PostgreSQL rows missing: ${error instanceof Error ? error.message : String(error)}`,
       )
-    } finally {
-      await admin.end().catch(() => {})
     }
   } finally {
     await registry.close()
