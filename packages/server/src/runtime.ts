@@ -10,6 +10,7 @@ import { readAdvisorySnapshot } from './advisories/snapshot'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
+import { createJobPool } from './db/job-pool'
 import { migrate } from './db/migrate'
 import { takeStartupLock } from './db/startup-lock'
 import { createEnrichmentStore } from './enrichment'
@@ -128,7 +129,10 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
     const { buildApp, analyseJob, startBoss, jobs, startJobs, createMetrics } = await loading
     const releaseStartupLock = await takeStartupLock(db)
     stops.push(releaseStartupLock)
-    const jobEngine = await startBoss(target, logger)
+    const jobPool = createJobPool(target, (error) =>
+      logger.error({ err: error }, 'job engine connection error'),
+    )
+    const jobEngine = await startBoss(jobPool, logger)
     stops.push(jobEngine.stop)
     const boss = jobEngine.boss
     const sources = {
