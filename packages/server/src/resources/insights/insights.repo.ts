@@ -156,19 +156,15 @@ export async function componentDigest(
 ): Promise<DigestComponent[]> {
   if (reportUuids.length === 0) return []
   const [findings, facts] = await Promise.all([
-    db.query<{
-      report_uuid: string
-      position: number
-      language: string
-      name: string
-      version: string
-      id: string
-      cve: string | null
-      severity: Advice['severity']
-      cvss: number | null
-      epss: number | null
-      exploited: boolean
-    }>(
+    db.query<
+      DigestAdvisory & {
+        report_uuid: string
+        position: number
+        language: string
+        name: string
+        version: string
+      }
+    >(
       `SELECT report_uuid, position, language, name, version, advisory_id AS id, cve, severity, cvss, epss, exploited
        FROM report_findings WHERE report_uuid = ANY($1::uuid[]) AND NOT excluded
        ORDER BY report_uuid, position, ordinal`,
