@@ -4,6 +4,7 @@
 
 import { isObject } from '../../model'
 import { flattenNpmLicence } from './licence-shapes'
+import { readPackumentFields } from './packument-reader'
 
 export interface NpmVersionMetadata {
   version: string
@@ -54,8 +55,17 @@ export interface NpmPackumentResult {
 
 type Json = Record<string, unknown>
 
-/** Parses registry JSON text; invalid JSON is a warning, not an exception. */
+/**
+ * Parses registry JSON text; invalid JSON is a warning, not an exception. Only the fields read here
+ * are materialised (packument-reader.ts); text that is not a JSON object is parsed whole for its message.
+ */
 export function parseNpmPackumentText(text: string, expectedName?: string): NpmPackumentResult {
+  const fields = readPackumentFields(text)
+  return fields ? parseNpmPackument(fields, expectedName) : parseWholeNpmPackumentText(text, expectedName)
+}
+
+/** The same through JSON.parse of the whole text (every field materialised): the reader's reference. */
+export function parseWholeNpmPackumentText(text: string, expectedName?: string): NpmPackumentResult {
   let doc: unknown
   try {
     doc = JSON.parse(text)
