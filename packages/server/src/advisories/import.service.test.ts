@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { type OpenedDatabase, openDatabase } from '../db/open'
@@ -216,6 +216,61 @@ describe.each(storageModes())('advisory store on %s storage', (mode) => {
     const newer = await importAdvisories(opened.db, file)
     expect(newer.counts).toMatchObject({ unchanged: 0, skipped: 1 })
     expect(newer.warnings[0]?.id).toBe('TEST-STAMP-1')
+  })
+
+  it('answers an unchanged file from its last import, and imports exactly the one record changed (issue 20)', async () => {
+    const source = 'digest-test'
+    const records = npm.slice(0, 30).map((r) => ({ ...r, id: `DIGEST-${r.id}` }))
+    const ids = records.map((r) => r.id)
+    const file = join(scratch, 'digest.jsonl.gz')
+    const write = (list: Raw[]) =>
+      writeFile(file, gzipSync(`${list.map((r) => JSON.stringify(r)).join('\n')}\nnot json\n`))
+    const stamps = async () =>
+      (
+        await opened.db.query(
+          'SELECT id, imported_at::text AS at FROM advisories WHERE id = ANY($1::text[]) ORDER BY id',
+          [ids],
+        )
+      ).rows
+    // The re-check of live branches (issue 16) reads what an import changed from advisory_changes.
+    const changed = async () =>
+      (
+        await opened.db.query<{ id: string }>(
+          'SELECT DISTINCT advisory_id AS id FROM advisory_changes WHERE advisory_id = ANY($1::text[]) ORDER BY 1',
+          [ids],
+        )
+      ).rows.map((r) => r.id)
+    await write(records)
+    const first = await importAdvisories(opened.db, file, { source })
+    expect(first.counts).toMatchObject({ total: 31, inserted: 30, skipped: 1 })
+    await opened.db.query('DELETE FROM advisory_changes WHERE advisory_id = ANY($1::text[])', [ids])
+    const before = await stamps()
+
+    const again = await importAdvisories(opened.db, file, { source })
+    expect(again.ok).toBe(true)
+    expect(again.counts).toEqual({ ...first.counts, inserted: 0, unchanged: 30 })
+    expect(again.warnings).toEqual(first.warnings)
+    expect(await stamps()).toEqual(before)
+    expect(await changed()).toEqual([])
+
+    const edited = records.map((r, i) =>
+      i === 7 ? { ...r, modified: '2099-01-01T00:00:00Z', summary: 'changed upstream' } : r,
+    )
+    await write(edited)
+    const one = await importAdvisories(opened.db, file, { source })
+    expect(one.counts).toMatchObject({ total: 31, inserted: 0, updated: 1, unchanged: 29, skipped: 1 })
+    expect(await changed()).toEqual([records[7]!.id])
+    const after = await stamps()
+    expect(after.filter((r, i) => r.at !== before[i]!.at).map((r) => r.id)).toEqual([records[7]!.id])
+
+    // A record of the source deleted by hand: the same file is read again and brings it back.
+    await opened.db.query('DELETE FROM advisories WHERE id = $1', [records[3]!.id])
+    const restored = await importAdvisories(opened.db, file, { source })
+    expect(restored.counts).toMatchObject({ inserted: 1, updated: 0, unchanged: 29 })
+    expect((await importAdvisories(opened.db, file, { source })).counts).toMatchObject({
+      inserted: 0,
+      unchanged: 30,
+    })
   })
 
   it('reads an OSV all.zip, a folder of JSON files and an http URL of a zip', async () => {

@@ -16,6 +16,8 @@ import {
   type UpsertCounts,
   upsertAdvisories,
 } from './advisories.repo'
+import { digestOfFile, type FileDigest, unchangedSince } from './import-digest'
+import { countSourceRecords, forgetKeptImport, keepImport, readKeptImport } from './import-digests.repo'
 import {
   defaultImportLimits,
   type ImportLimits,
@@ -220,6 +222,31 @@ async function importItems(
   if (batch.length > 0) await flush()
 }
 
+/** A file with more warnings than this is read again on every import rather than kept with them all. */
+const maxKeptWarnings = 1000
+
+/**
+ * Fills the counts and warnings from the last complete import of `source` when it read this very file and
+ * the store still holds as many records from the source (issue 20): nothing is read or written then.
+ */
+async function answerKeptImport(
+  db: Db,
+  source: string,
+  digest: FileDigest,
+  counts: AdvisoryRunCounts,
+  warnings: OsvWarning[],
+): Promise<boolean> {
+  const kept = await readKeptImport(db, source)
+  if (kept === null || kept.digest !== digest.value) return false
+  if ((await countSourceRecords(db, source)) !== kept.records) return false
+  counts.total = kept.counts.total
+  counts.skipped = kept.counts.skipped
+  counts.unchanged = kept.counts.total - kept.counts.skipped
+  counts.byEcosystem = { ...kept.counts.byEcosystem }
+  warnings.push(...kept.warnings)
+  return true
+}
+
 /**
  * Imports every OSV record at `location` (a path or an http(s) URL). Records with a bad field are
  * skipped with a warning naming their id; a source that cannot be read answers ok: false with the
@@ -270,6 +297,9 @@ export async function importAdvisories(
       if (!got.ok) return done(got.error)
       name = fileName
     }
+    const digest = await digestOfFile(path, name, limits)
+    if (digest !== null && (await answerKeptImport(db, source, digest, counts, warnings))) return done(null)
+    await forgetKeptImport(db, source)
     await importItems(
       db,
       (read) => readLocalSource(path, limits, name, read),
@@ -281,6 +311,8 @@ export async function importAdvisories(
       options.signal,
     )
     if (counts.inserted + counts.updated > 0) await analyseAdvisoryTables(db)
+    if (digest !== null && warnings.length <= maxKeptWarnings && (await unchangedSince(path, digest)))
+      await keepImport(db, source, { digest: digest.value, counts, warnings })
     return done(null)
   } catch (error) {
     if (error instanceof SourceError) return done(error.message)
