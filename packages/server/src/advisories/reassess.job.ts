@@ -78,7 +78,7 @@ export const reassessJob = defineJob<ReassessData>({
     if (!data.initial && !(await hasAdvisoryChanges(db))) return
     const outcome = await runReassessment(db, boss)
     logger.info({ ...outcome }, 'advisory re-assessment done')
-    if (outcome.queued > 0) wake()
+    if (outcome.queued > 0) wake(RECOMPUTE_QUEUE)
     if (outcome.more) await queueReassessment(boss)
   },
   schedule: { cron: () => '* * * * *', data: {}, singletonKey: 'reassess' },

@@ -22,7 +22,7 @@ import {
 import { writeBranchPackages } from '../advisories/reassess.repo'
 import type { Db, DbClient } from '../db/connection'
 import { inTransaction } from '../db/transaction'
-import { queueEvaluation } from '../notifications/evaluate.job'
+import { EVALUATE_QUEUE, queueEvaluation } from '../notifications/evaluate.job'
 import { insertReportDelta, previousDeltaSource } from '../notifications/report-delta.repo'
 import { readConfiguration } from '../resources/accounts/configuration'
 import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
@@ -246,9 +246,9 @@ async function storeFailedReport(db: Db, analysisUuid: string, claimed: Claimed,
 }
 
 /** A stored report (or a failed analysis) may raise alerts (issue 16): evaluate the rules at once. */
-async function evaluateNow(boss: PgBoss, wake: () => void, outcome: AnalyseOutcome) {
+async function evaluateNow(boss: PgBoss, wake: (queue: string) => void, outcome: AnalyseOutcome) {
   if (outcome === 'skipped') return
-  if (await queueEvaluation(boss)) wake()
+  if (await queueEvaluation(boss)) wake(EVALUATE_QUEUE)
 }
 
 export const analyseJob = defineJob<AnalyseJobData>({

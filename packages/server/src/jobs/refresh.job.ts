@@ -93,6 +93,6 @@ export const refreshJob = defineJob<{ analysisUuid: string }>({
     const outcome = await runRefresh(db, boss, config, data.analysisUuid, outbound)
     logger.info({ analysis: data.analysisUuid, outcome }, 'refresh job done')
     // the analysis it queued runs at once in this process
-    wake()
+    wake(ANALYSE_QUEUE)
   },
 })

@@ -120,9 +120,9 @@ export async function startJobs(
 ): Promise<RunningJobs> {
   const { boss, config } = deps
   const abort = new AbortController()
-  const running: Workers[] = []
-  const wake = () => {
-    for (const w of running) w.notify()
+  const running: { queue: string; workers: Workers }[] = []
+  const wake = (queue?: string) => {
+    for (const r of running) if (queue === undefined || r.queue === queue) r.workers.notify()
   }
   const { workers: withWorkers, metrics, deferWorkers, ...rest } = deps
   const context: JobContext = { ...rest, signal: abort.signal, wake }
@@ -168,8 +168,9 @@ export async function startJobs(
               HEARTBEAT_SECONDS,
             )
         : null
-      running.push(
-        await startWorkers(
+      running.push({
+        queue: job.queue,
+        workers: await startWorkers(
           boss,
           job.queue,
           concurrencyOf(job, config),
@@ -185,13 +186,13 @@ export async function startJobs(
           },
           lease,
         ),
-      )
+      })
     }
   }
   const startWorkersOnce = () => (starting ??= startAll())
   if (!deferWorkers) await startWorkersOnce()
   return {
-    workers: withWorkers ? { notify: wake } : null,
+    workers: withWorkers ? { notify: () => wake() } : null,
     startWorkers: startWorkersOnce,
     stop: async () => {
       stopped = true

@@ -9,7 +9,7 @@ import { defineJob } from '../jobs/job'
 import { newUuid } from '../services/secrets'
 import { insertDelivery, markDigested, takeHeld } from './deliveries.repo'
 import type { AlertPayload } from './message'
-import { queueSend } from './send.job'
+import { queueSend, SEND_QUEUE } from './send.job'
 
 export const DIGEST_QUEUE = 'notifications.digest'
 
@@ -46,7 +46,7 @@ export const digestJob = defineJob<object>({
     const sent = await runDigests(db, boss, config)
     if (sent > 0) {
       logger.info({ digests: sent }, 'notification digests queued')
-      wake()
+      wake(SEND_QUEUE)
     }
   },
   schedule: { cron: (config) => config.notify.digestCron, data: {}, singletonKey: 'digest' },

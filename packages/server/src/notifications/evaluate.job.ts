@@ -20,7 +20,7 @@ import {
   takePendingDeltas,
 } from './deliveries.repo'
 import type { AlertPayload } from './message'
-import { queueSend } from './send.job'
+import { queueSend, SEND_QUEUE } from './send.job'
 
 export const EVALUATE_QUEUE = 'notifications.evaluate'
 const BATCH = 200
@@ -113,7 +113,7 @@ export const evaluateJob = defineJob<object>({
     for (;;) {
       const outcome = await evaluateDeltas(db, boss, config)
       if (outcome.deliveries > 0) logger.info({ ...outcome }, 'notification rules evaluated')
-      if (outcome.sends > 0) wake()
+      if (outcome.sends > 0) wake(SEND_QUEUE)
       if (outcome.deltas < BATCH) return
     }
   },
