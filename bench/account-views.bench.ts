@@ -146,11 +146,13 @@ async function cloneRound(s: Seeded): Promise<void> {
        SELECT new_analysis, project_uuid, branch, 'upload', 'DONE', $2, $2 FROM src
      ), r AS (
        INSERT INTO reports (uuid, project_uuid, branch, analysis_uuid, status, outcome, security_score, stability_score,
-                            licensing_score, thresholds, components, created_at, document, download_key,
-                            security_assessment, stability_assessment, licensing_assessment)
+                            licensing_score, thresholds, components, created_at, document, document_gz, download_key,
+                            security_assessment, stability_assessment, licensing_assessment, exclusions_fingerprint,
+                            gate, security_gaps)
        SELECT new_uuid, project_uuid, branch, new_analysis, status, outcome, security_score, stability_score,
-              licensing_score, thresholds, components, $2, document, md5(new_uuid::text), security_assessment,
-              stability_assessment, licensing_assessment
+              licensing_score, thresholds, components, $2, document, document_gz, md5(new_uuid::text),
+              security_assessment, stability_assessment, licensing_assessment, exclusions_fingerprint, gate,
+              security_gaps
        FROM src
      ), f AS (
        INSERT INTO report_facts SELECT src.new_uuid, rf.stability_patch, rf.stability_minor, rf.stability_major,

@@ -85,7 +85,8 @@ export async function affectedBranches(
      ),
      latest AS (
        SELECT DISTINCT ON (r.project_uuid, r.branch) r.project_uuid, r.branch, r.analysis_uuid, r.created_at,
-              r.legacy_assessment, r.security_assessment, r.document->'security'->'assessment'->'gaps' AS gaps
+              r.legacy_assessment, r.security_assessment,
+              coalesce(r.security_gaps, r.document->'security'->'assessment'->'gaps') AS gaps
        FROM reports r ORDER BY r.project_uuid, r.branch, r.created_at DESC, r.uuid DESC
      )
      SELECT l.project_uuid, l.branch, l.analysis_uuid,

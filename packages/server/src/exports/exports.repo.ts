@@ -6,6 +6,7 @@ import type { Era, ExportFormatName, ExportScope } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
+import { type StoredDocumentColumns, storedReportDocument } from '../services/report-document'
 
 export interface ReportRef {
   uuid: string
@@ -36,11 +37,12 @@ export async function findReportRef(
 }
 
 export async function reportDocument(db: Db, reportUuid: string): Promise<ReportDocument | null> {
-  const { rows } = await db.query<{ document: ReportDocument }>(
-    'SELECT document FROM reports WHERE uuid = $1',
+  const { rows } = await db.query<StoredDocumentColumns>(
+    'SELECT document, document_gz FROM reports WHERE uuid = $1',
     [reportUuid],
   )
-  return rows[0]?.document ?? null
+  const r = rows[0]
+  return r ? storedReportDocument(r) : null
 }
 
 interface ExportRow {

@@ -5,6 +5,7 @@
 // reads the previous report's stored baseline (migration 033), or its document when it has none.
 import { type ReportDeltaEntry, reportDeltaEntrySchema } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedReport } from '../services/reports.repo'
 import {
   type ApiAt,
   importRecords,
@@ -82,26 +83,40 @@ describe.each(storageModes())('live re-check after new advisory data on %s stora
     expect(rows[0]?.baseline.findings.map((f) => f.key)).toEqual(['security|nodejs|ms|GHSA-test-live-0001'])
   })
 
-  it('a previous report without a stored baseline is read from its document: the same delta', {
-    timeout: 90_000,
-  }, async () => {
-    const pid = await uploadProject(api, 'live-no-baseline', [['package-lock.json', lockOf('ms', '2.1.3')]])
-    await importRecords(api, 'ms-2.jsonl', [
-      osvRecord('GHSA-test-live-0002', 'ms', '2.1.4', undefined, ['CVE-2099-0002']),
-    ])
-    const second = await waitForReports(api, pid, 2)
-    // as if stored before baselines existed (migration 033)
-    await t.sextant.db.query('DELETE FROM report_baselines WHERE report_uuid = $1', [second.uuid])
-    await importRecords(api, 'ms-3.jsonl', [
-      osvRecord('GHSA-test-live-0003', 'ms', '2.1.4', undefined, ['CVE-2099-0003']),
-    ])
-    const third = await waitForReports(api, pid, 3)
-    const got = await delta(pid)
-    expect(got.body.reportUuid).toBe(third.uuid)
-    expect(got.body.previousReportUuid).toBe(second.uuid)
-    // 0001 and 0002 were already in the previous report (its document says so): only 0003 is new
-    expect(got.body.delta.newFindings.map((f) => f.id)).toEqual(['GHSA-test-live-0003'])
-  })
+  // its document stored compressed (as every report since migration 034), or as JSONB (reports before it)
+  it.each(['compressed', 'JSONB'] as const)(
+    'a previous report without a stored baseline is read from its %s document: the same delta',
+    {
+      timeout: 90_000,
+    },
+    async (form) => {
+      const pid = await uploadProject(api, `live-no-baseline-${form}`, [
+        ['package-lock.json', lockOf('ms', '2.1.3')],
+      ])
+      await importRecords(api, `ms-2-${form}.jsonl`, [
+        osvRecord(`GHSA-test-live-0002-${form}`, 'ms', '2.1.4', undefined, ['CVE-2099-0002']),
+      ])
+      const second = await waitForReports(api, pid, 2)
+      // as if stored before baselines existed (migration 033)
+      await t.sextant.db.query('DELETE FROM report_baselines WHERE report_uuid = $1', [second.uuid])
+      if (form === 'JSONB') {
+        const json = (await storedReport(t.sextant.db, pid, second.uuid))?.json
+        await t.sextant.db.query(
+          'UPDATE reports SET document = $2::jsonb, document_gz = NULL WHERE uuid = $1',
+          [second.uuid, json],
+        )
+      }
+      await importRecords(api, `ms-3-${form}.jsonl`, [
+        osvRecord(`GHSA-test-live-0003-${form}`, 'ms', '2.1.4', undefined, ['CVE-2099-0003']),
+      ])
+      const third = await waitForReports(api, pid, 3)
+      const got = await delta(pid)
+      expect(got.body.reportUuid).toBe(third.uuid)
+      expect(got.body.previousReportUuid).toBe(second.uuid)
+      // 0001 and 0002 were already in the previous report (its document says so): only 0003 is new
+      expect(got.body.delta.newFindings.map((f) => f.id)).toEqual([`GHSA-test-live-0003-${form}`])
+    },
+  )
 
   it('answers 400 without branch or report, 404 for an unknown report', async () => {
     const pid = await uploadProject(api, 'live-errors', [['package-lock.json', lockOf('left-pad', '1.3.0')]])

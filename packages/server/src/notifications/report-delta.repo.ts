@@ -2,9 +2,10 @@
 // new data"; migration 075): the previous report's findings (its stored baseline, migration 033, or for a
 // report stored before baselines its security and licensing sections only, not the whole document), the
 // delta and baseline written with the report, and the delta read back for the API.
-import type { DeltaBaseline, DeltaSource, ReportDelta } from '@sextant/engine'
+import { type DeltaBaseline, type DeltaSource, deltaBaseline, type ReportDelta } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from '../services/projects.repo'
+import { storedReportDocument } from '../services/report-document'
 
 /**
  * The parts of a stored document (`p`) that hold findings, cut down in the database (issue 16 acceptance 6):
@@ -30,7 +31,9 @@ export const FINDINGS_PARTS = `
  * (a failed analysis has no findings; comparing with it would make every finding "new" again): its stored
  * baseline, a few bytes for a clean branch (issue 16 acceptance 6: the previous 1 MB document is no longer
  * decompressed and expanded in SQL for each live re-check); for a report stored before baselines existed,
- * its findings parts cut out of the document (the lateral part runs only then).
+ * its findings parts cut out of its JSONB document (the lateral part runs only then), or, when that document
+ * is stored compressed (migration 034; only reports not stored by an analysis lack a baseline), the
+ * baseline computed from it here.
  */
 export async function previousDeltaSource(
   client: DbClient,
@@ -38,22 +41,28 @@ export async function previousDeltaSource(
   branch: string,
   reportUuid: string,
 ): Promise<{ uuid: string; source: DeltaSource | DeltaBaseline } | null> {
-  const { rows } = await client.query<{ uuid: string; baseline: DeltaBaseline | null } & DeltaSource>(
+  const { rows } = await client.query<
+    { uuid: string; baseline: DeltaBaseline | null; document_gz: Buffer | null } & DeltaSource
+  >(
     `WITH p AS (
-       SELECT p.uuid, p.outcome, p.document FROM reports p
+       SELECT p.uuid, p.outcome, p.document, p.document_gz FROM reports p
        WHERE p.project_uuid = $1 AND p.branch = $2 AND p.uuid <> $3 AND p.status <> 'ERROR'
        ORDER BY p.created_at DESC, p.uuid DESC LIMIT 1)
-     SELECT p.uuid, p.outcome, b.baseline, f.security, f.licensing
+     SELECT p.uuid, p.outcome, b.baseline, f.security, f.licensing,
+            CASE WHEN b.baseline IS NULL THEN p.document_gz END AS document_gz
      FROM p LEFT JOIN report_baselines b ON b.report_uuid = p.uuid
-     LEFT JOIN LATERAL (SELECT ${FINDINGS_PARTS} WHERE b.baseline IS NULL) f ON true`,
+     LEFT JOIN LATERAL (SELECT ${FINDINGS_PARTS} WHERE b.baseline IS NULL AND p.document IS NOT NULL) f ON true`,
     [projectUuid, branch, reportUuid],
   )
   const r = rows[0]
   if (!r) return null
-  return {
-    uuid: r.uuid,
-    source: r.baseline ?? { outcome: r.outcome, security: r.security, licensing: r.licensing },
-  }
+  if (r.baseline) return { uuid: r.uuid, source: r.baseline }
+  if (r.document_gz)
+    return {
+      uuid: r.uuid,
+      source: deltaBaseline(await storedReportDocument({ document: null, document_gz: r.document_gz })),
+    }
+  return { uuid: r.uuid, source: { outcome: r.outcome, security: r.security, licensing: r.licensing } }
 }
 
 /** The report's delta, and its baseline for the next report's delta, written with the report. */

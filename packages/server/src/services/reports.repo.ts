@@ -1,10 +1,17 @@
-// Report documents in storage (DESIGN §2): one immutable JSONB row per report, with the scores and
-// outcome beside it so that history and badges never load whole documents.
+// Report documents in storage (DESIGN §2): one immutable row per report, its document gzip'd JSON
+// (report-document.ts, migration 034; JSONB for reports stored before), with the scores and outcome beside
+// it so that history and badges never load whole documents.
 import { randomBytes } from 'node:crypto'
 import type { AssessmentState, HistoryEntry, Report } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db, DbClient } from '../db/connection'
 import { isUuid } from './projects.repo'
+import {
+  packReportJson,
+  type StoredDocumentColumns,
+  storedReportDocument,
+  storedReportJson,
+} from './report-document'
 import { insertReportFacts } from './report-facts.repo'
 
 /** A report's download key (spec report-page §3 Report.downloadKey): 128 random bits, hex. */
@@ -24,11 +31,13 @@ export async function insertReport(
   analysisUuid: string | null,
 ): Promise<boolean> {
   const doc = document.downloadKey ? document : { ...document, downloadKey: newDownloadKey() }
+  const packed = await packReportJson(JSON.stringify(doc))
   const r = await db.query(
     `INSERT INTO reports (uuid, project_uuid, branch, analysis_uuid, status, outcome, security_score, stability_score,
-                          licensing_score, thresholds, components, created_at, document, download_key,
-                          security_assessment, stability_assessment, licensing_assessment)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                          licensing_score, thresholds, components, created_at, document_gz, download_key,
+                          security_assessment, stability_assessment, licensing_assessment, exclusions_fingerprint,
+                          gate, security_gaps)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      ON CONFLICT (analysis_uuid) DO NOTHING`,
     [
       doc.uuid,
@@ -43,11 +52,14 @@ export async function insertReport(
       JSON.stringify(doc.thresholds),
       doc.summary.components,
       doc.createdAt,
-      JSON.stringify(doc),
+      packed,
       doc.downloadKey,
       doc.security.assessment.state,
       doc.stability.assessment.state,
       doc.licensing.assessment.state,
+      doc.exclusionsFingerprint ?? null,
+      JSON.stringify(doc.gate),
+      JSON.stringify(doc.security.assessment.gaps),
     ],
   )
   const stored = (r.rowCount ?? 0) > 0
@@ -90,13 +102,13 @@ export async function storedReport(
   branch?: string,
 ): Promise<{ json: string; branch: string } | null> {
   if (!isUuid(reportUuid)) return null
-  const { rows } = await db.query<{ document: string; branch: string }>(
-    `SELECT document::text AS document, branch FROM reports
+  const { rows } = await db.query<{ document: string | null; document_gz: Buffer | null; branch: string }>(
+    `SELECT document::text AS document, document_gz, branch FROM reports
      WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)`,
     [projectUuid, reportUuid, branch ?? null],
   )
   const r = rows[0]
-  return r ? { json: r.document, branch: r.branch } : null
+  return r ? { json: await storedReportJson(r), branch: r.branch } : null
 }
 
 export async function reportJsonById(
@@ -167,11 +179,13 @@ export async function reportDocumentById(
   branch?: string,
 ): Promise<ReportDocument | null> {
   if (!isUuid(reportUuid)) return null
-  const { rows } = await db.query<{ document: ReportDocument }>(
-    'SELECT document FROM reports WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)',
+  const { rows } = await db.query<StoredDocumentColumns>(
+    `SELECT document, document_gz FROM reports
+     WHERE project_uuid = $1 AND uuid = $2 AND ($3::text IS NULL OR branch = $3)`,
     [projectUuid, reportUuid, branch ?? null],
   )
-  return rows[0]?.document ?? null
+  const r = rows[0]
+  return r ? storedReportDocument(r) : null
 }
 
 /** The latest report of a branch with the exclusions fingerprint it was built with ('' before exclusions existed). */
@@ -181,7 +195,8 @@ export async function latestReportState(
   branch: string,
 ): Promise<{ uuid: string; fingerprint: string; analysisUuid: string | null } | null> {
   const { rows } = await db.query<{ uuid: string; fingerprint: string | null; analysis_uuid: string | null }>(
-    `SELECT uuid, document->>'exclusionsFingerprint' AS fingerprint, analysis_uuid FROM reports
+    `SELECT uuid, coalesce(exclusions_fingerprint, document->>'exclusionsFingerprint') AS fingerprint, analysis_uuid
+     FROM reports
      WHERE project_uuid = $1 AND branch = $2 ORDER BY created_at DESC LIMIT 1`,
     [projectUuid, branch],
   )

@@ -22,7 +22,7 @@ export async function storageOverview(db: Db): Promise<StorageOverview> {
        (SELECT count(*) FROM projects p WHERE p.account_uuid = a.uuid)::int AS projects,
        (SELECT count(*) FROM reports r JOIN projects p ON p.uuid = r.project_uuid
          WHERE p.account_uuid = a.uuid)::int AS reports,
-       (SELECT coalesce(sum(pg_column_size(r.document)), 0) FROM reports r JOIN projects p ON p.uuid = r.project_uuid
+       (SELECT coalesce(sum(coalesce(pg_column_size(r.document_gz), pg_column_size(r.document))), 0) FROM reports r JOIN projects p ON p.uuid = r.project_uuid
          WHERE p.account_uuid = a.uuid)::bigint AS report_bytes,
        (SELECT coalesce(sum(pg_column_size(an.graph)), 0) FROM analyses an JOIN projects p ON p.uuid = an.project_uuid
          WHERE p.account_uuid = a.uuid)::bigint AS graph_bytes,

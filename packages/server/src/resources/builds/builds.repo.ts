@@ -38,7 +38,7 @@ export async function findBuild(db: Db, uuid: string): Promise<BuildRow | null> 
   const { rows } = await db.query<BuildRow>(
     `SELECT b.*, a.status AS analysis_status, a.error AS analysis_error, r.uuid AS report_uuid,
             r.security_score, r.stability_score, r.licensing_score, r.thresholds AS report_thresholds,
-            p.account_uuid, r.status AS report_status, r.document->'gate' AS gate,
+            p.account_uuid, r.status AS report_status, coalesce(r.gate, r.document->'gate') AS gate,
             r.security_assessment, r.stability_assessment, r.licensing_assessment,
             ARRAY(SELECT path FROM build_files f WHERE f.build_uuid = b.uuid ORDER BY path) AS files
      FROM builds b JOIN projects p ON p.uuid = b.project_uuid

@@ -4,6 +4,7 @@
 import type { DatadogSubmission } from '@sextant/contract'
 import type { ReportDocument } from '@sextant/engine'
 import type { Db } from '../../db/connection'
+import { type StoredDocumentColumns, storedReportDocument } from '../../services/report-document'
 
 export interface StoredSetup {
   site: string
@@ -149,9 +150,9 @@ export async function latestReports(db: Db, accountUuid: string, limit: number):
 /** What the series read of some reports (whole documents, a few at a time). */
 export async function reportDocuments(db: Db, uuids: string[]): Promise<Map<string, ReportDocument>> {
   if (uuids.length === 0) return new Map()
-  const { rows } = await db.query<{ uuid: string; document: ReportDocument }>(
-    'SELECT uuid, document FROM reports WHERE uuid = ANY ($1::uuid[])',
+  const { rows } = await db.query<{ uuid: string } & StoredDocumentColumns>(
+    'SELECT uuid, document, document_gz FROM reports WHERE uuid = ANY ($1::uuid[])',
     [uuids],
   )
-  return new Map(rows.map((r) => [r.uuid, r.document]))
+  return new Map(await Promise.all(rows.map(async (r) => [r.uuid, await storedReportDocument(r)] as const)))
 }
