@@ -28,7 +28,7 @@ export class AnswerCache {
 
 /**
  * The digest of each report (its components with unexcluded security advisories, insights.repo.ts
- * componentDigest with all=false), kept per report: reports are immutable, so after an upload only the new
+ * componentDigest), kept per report: reports are immutable, so after an upload only the new
  * report's digest is read and every other project's is reused (issue 20: invalidated per project rather
  * than per upload). Bounded by the number of components held; the oldest reports go first.
  */

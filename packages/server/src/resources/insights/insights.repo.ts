@@ -5,6 +5,7 @@
 import type { Advice, AssessmentState, LatestReport, ScorePoint } from '@sextant/contract'
 import type { Db } from '../../db/connection'
 import { type ProjectView, viewFilter, viewParams } from '../../services/projects.view'
+import type { ListColumns } from './component-lists'
 
 interface LatestRow {
   project_uuid: string
@@ -145,38 +146,26 @@ export interface DigestComponent {
 }
 
 /**
- * The components of the given reports with their unexcluded security advisories; with `all` false only
- * the components that have at least one. Read from the report facts (migration 047): the findings rows,
- * and with `all` the component lists; in the order of `reportUuids`, then of each report's document.
+ * The components of the given reports that have unexcluded security advisories, with those advisories:
+ * read from the findings rows of the report facts (migration 047), in the order of `reportUuids`, then of
+ * each report's document.
  */
-export async function componentDigest(
-  db: Db,
-  reportUuids: string[],
-  all: boolean,
-): Promise<DigestComponent[]> {
+export async function componentDigest(db: Db, reportUuids: string[]): Promise<DigestComponent[]> {
   if (reportUuids.length === 0) return []
-  const [findings, facts] = await Promise.all([
-    db.query<
-      DigestAdvisory & {
-        report_uuid: string
-        position: number
-        language: string
-        name: string
-        version: string
-      }
-    >(
-      `SELECT report_uuid, position, language, name, version, advisory_id AS id, cve, severity, cvss, epss, exploited
-       FROM report_findings WHERE report_uuid = ANY($1::uuid[]) AND NOT excluded
-       ORDER BY report_uuid, position, ordinal`,
-      [reportUuids],
-    ),
-    all
-      ? db.query<{ report_uuid: string; languages: string[]; names: string[]; versions: string[] }>(
-          'SELECT report_uuid, languages, names, versions FROM report_facts WHERE report_uuid = ANY($1::uuid[])',
-          [reportUuids],
-        )
-      : null,
-  ])
+  const findings = await db.query<
+    DigestAdvisory & {
+      report_uuid: string
+      position: number
+      language: string
+      name: string
+      version: string
+    }
+  >(
+    `SELECT report_uuid, position, language, name, version, advisory_id AS id, cve, severity, cvss, epss, exploited
+     FROM report_findings WHERE report_uuid = ANY($1::uuid[]) AND NOT excluded
+     ORDER BY report_uuid, position, ordinal`,
+    [reportUuids],
+  )
   // per report, its components with findings by position
   const byReport = new Map<string, Map<number, DigestComponent>>()
   for (const f of findings.rows) {
@@ -202,29 +191,24 @@ export async function componentDigest(
       exploited: f.exploited,
     })
   }
-  const listsByReport = new Map((facts?.rows ?? []).map((r) => [r.report_uuid, r]))
   const digest: DigestComponent[] = []
   for (const uuid of new Set(reportUuids)) {
     const found = byReport.get(uuid)
-    const lists = listsByReport.get(uuid)
-    if (!all || !lists) {
-      // findings come ordered by position
-      if (found) digest.push(...found.values())
-      continue
-    }
-    lists.names.forEach((name, i) => {
-      digest.push(
-        found?.get(i + 1) ?? {
-          reportUuid: uuid,
-          language: lists.languages[i] ?? '',
-          name,
-          version: lists.versions[i] ?? '',
-          advisories: [],
-        },
-      )
-    })
+    // findings come ordered by position
+    if (found) digest.push(...found.values())
   }
   return digest
+}
+
+/** Every component of the given reports, as the columns stored with the report facts (migration 047). */
+export async function componentColumns(db: Db, reportUuids: string[]): Promise<ListColumns[]> {
+  if (reportUuids.length === 0) return []
+  const { rows } = await db.query<ListColumns>(
+    `SELECT report_uuid AS "reportUuid", languages, names, versions
+     FROM report_facts WHERE report_uuid = ANY($1::uuid[])`,
+    [reportUuids],
+  )
+  return rows
 }
 
 /** How many projects of an account the view shows. */

@@ -12,10 +12,12 @@ import { bindRoute } from '../../http/route'
 import { visibleProject } from '../../services/project-lookup'
 import { listableView, ownView, viewOf } from '../../services/projects.access'
 import { viewKey } from '../../services/projects.view'
+import { aggregateAllComponents, ComponentLists } from './component-lists'
 import { AnswerCache, ReportDigestCache } from './insights.cache'
 import {
   accountStamp,
   branchKey,
+  componentColumns,
   componentDigest,
   countAccountProjects,
   type DigestComponent,
@@ -32,10 +34,10 @@ const sinceOf = (days: number | undefined, now: Date) =>
 export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCache()): void {
   // the findings of each report, read once (issue 20): a new upload costs one report's read, not the account's
   const digests = new ReportDigestCache<DigestComponent>()
-  const digestOf = (reportUuids: string[], all: boolean) =>
-    all
-      ? componentDigest(db, reportUuids, true)
-      : digests.digestOf(reportUuids, (missing) => componentDigest(db, missing, false))
+  const digestOf = (reportUuids: string[]) =>
+    digests.digestOf(reportUuids, (missing) => componentDigest(db, missing))
+  // and with all=true their component lists, read once too
+  const lists = new ComponentLists()
 
   bindRoute(app, routes.reportsLatest, async ({ request }) =>
     latestReports(db, { view: ownView(request.principal) }, null),
@@ -74,10 +76,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
       latestReports(db, owner, null),
       scorePoints(db, owner, sinceOf(query.sinceDaysAgo, new Date())),
     ])
-    const digest = await digestOf(
-      latest.map((r) => r.reportUuid),
-      false,
-    )
+    const digest = await digestOf(latest.map((r) => r.reportUuid))
     const counts = await sectionCounts(
       db,
       latest.map((r) => r.reportUuid),
@@ -113,10 +112,7 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
       const latest = await latestReports(db, { view }, null)
       const [projects, digest] = await Promise.all([
         countAccountProjects(db, view),
-        digestOf(
-          latest.map((r) => r.reportUuid),
-          false,
-        ),
+        digestOf(latest.map((r) => r.reportUuid)),
       ])
       return securityMetricsOf(accountUuid, projects, latest, digest, new Date())
     })
@@ -131,16 +127,21 @@ export function insightRoutes(app: FastifyInstance, db: Db, cache = new AnswerCa
     return cache.get(`insights:${viewKey(view)}:${JSON.stringify(rest)}`, stamp, nocache, async () => {
       const now = new Date()
       const latest = await latestReports(db, { view }, sinceOf(query.sinceDaysAgo, now))
-      const digest = await digestOf(
-        latest.map((r) => r.reportUuid),
-        query.all,
-      )
+      const uuids = latest.map((r) => r.reportUuid)
+      // With an advisory or severity filter, all=true lists what all=false does: the matching findings.
+      const everyComponent = query.all && !query.advisory && !query.severity?.length
+      const [listed, digest] = await Promise.all([
+        everyComponent ? lists.listsOf(uuids, (missing) => componentColumns(db, missing)) : null,
+        digestOf(uuids),
+      ])
       return {
         accountUuid,
         sinceDaysAgo: query.sinceDaysAgo ?? null,
         generatedAt: now.toISOString(),
         reports: latest.length,
-        ...aggregateInsights(digest, new Map(latest.map((r) => [r.reportUuid, r])), query),
+        ...(listed
+          ? aggregateAllComponents(latest, listed.lists, listed.tables, digest, query)
+          : aggregateInsights(digest, new Map(latest.map((r) => [r.reportUuid, r])), query)),
       }
     })
   })
