@@ -27,6 +27,7 @@ import {
   startFakeWebhook,
 } from '../testing/fake-notifications'
 import { startTestInstance, TEST_ADMIN, TEST_BOOTSTRAP_TOKEN, type TestInstance } from '../testing/instance'
+import { until } from '../testing/until'
 
 /** The message as read: headers as sent, the body's quoted-printable decoded (enough for ASCII bodies). */
 function quotedPrintable(raw: string): string {
@@ -39,21 +40,6 @@ function quotedPrintable(raw: string): string {
 }
 
 const SIGNING_SECRET = 'webhook-signing-secret-0123456789'
-
-async function until<T>(
-  what: string,
-  probe: () => T | Promise<T>,
-  ok: (v: T) => boolean,
-  ms = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = await probe()
-    if (ok(v)) return v
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 500)}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 describe.each(storageModes())('alerts on new advisory data on %s storage', (mode) => {
   let t: TestInstance
