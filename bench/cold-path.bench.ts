@@ -52,7 +52,7 @@ async function floor(names: string[]): Promise<{ ms: number; bytes: number }> {
   return { ms: performance.now() - t0, bytes }
 }
 
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
   } catch {
@@ -60,7 +60,7 @@ function rssOf(pid: number): number {
   }
 }
 
-function treeOf(pid: number): number[] {
+export function treeOf(pid: number): number[] {
   let children: number[] = []
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
@@ -96,7 +96,7 @@ function peakRss(pid: number): { stop(): { total: number; server: number; rest: 
 }
 
 /** One first analysis by a new server on an empty database; `database`: external URL or embedded. */
-async function coldAnalysis(files: Files, database: string | null) {
+export async function coldAnalysis(files: Files, database: string | null) {
   const dir = mkdtempSync(join(tmpdir(), 'sx-cold-bench-'))
   const proc = await spawnSextant(
     ['serve'],

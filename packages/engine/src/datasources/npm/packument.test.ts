@@ -91,6 +91,24 @@ describe('parseNpmPackument', () => {
     expect(metadata?.versions[0]?.licences).toEqual(licences)
   })
 
+  it('shares one licence list and one install manifest between consecutive equal versions', () => {
+    const deps = { dependencies: { a: '^1.0.0' }, engines: { node: '>=18' }, license: 'MIT' }
+    const { metadata } = parseNpmPackument({
+      name: 'p',
+      versions: {
+        '1.0.0': { ...deps },
+        '1.0.1': { ...deps, dependencies: { a: '^1.0.0' } },
+        '2.0.0': { ...deps, dependencies: { a: '^2.0.0' } },
+      },
+    })
+    const [v1, v2, v3] = metadata?.versions ?? []
+    expect(v2?.install).toBe(v1?.install)
+    expect(v2?.licences).toBe(v1?.licences)
+    expect(v3?.install).not.toBe(v2?.install)
+    expect(v3?.install).toEqual({ dependencies: { a: '^2.0.0' }, engines: { node: '>=18' } })
+    expect(v3?.licences).toBe(v1?.licences)
+  })
+
   it('drops broken fields with warnings and keeps the rest', () => {
     const { metadata, warnings } = parseNpmPackument({
       name: 'broken',

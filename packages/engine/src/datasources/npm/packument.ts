@@ -150,6 +150,7 @@ function readVersions(value: unknown, times: Map<string, string>, warn: Warn): N
     return []
   }
   const out: NpmVersionMetadata[] = []
+  const shared = new Shared()
   for (const [key, manifest] of Object.entries(value)) {
     const version = key.trim()
     if (version === '') {
@@ -169,11 +170,49 @@ function readVersions(value: unknown, times: Map<string, string>, warn: Warn): N
       version,
       publishedAt: times.get(version) ?? null,
       deprecated: readDeprecated(manifest.deprecated, `${field}.deprecated`, warn),
-      licences: readLicence(manifest, field, warn),
-      ...installOf(manifest),
+      licences: shared.one(readLicence(manifest, field, warn)),
+      ...shared.install(installOf(manifest)),
     })
   }
   return out
+}
+
+/**
+ * One object for equal values in consecutive versions (issue 20: a packument's thousands of versions
+ * mostly repeat their neighbour's licence and requirements; the documents are held for a whole analysis
+ * and cached in memory). The values are read, never changed, by the builders and the resolver.
+ */
+class Shared {
+  private licences: string[] | null = null
+  private last: NpmInstallManifest | null = null
+
+  one(licences: string[]): string[] {
+    if (this.licences && sameJson(this.licences, licences)) return this.licences
+    this.licences = licences
+    return licences
+  }
+
+  install(value: { install?: NpmInstallManifest }): { install?: NpmInstallManifest } {
+    if (!value.install) return value
+    if (this.last && sameJson(this.last, value.install)) return { install: this.last }
+    this.last = value.install
+    return value
+  }
+}
+
+/** Equal JSON values (strings, arrays and plain objects of them), key order included. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return false
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string
+    if (k !== kb[i] || !sameJson((a as Json)[k], (b as Json)[k])) return false
+  }
+  return true
 }
 
 /** String-valued entries of a requirement map; very old manifests with arrays or strings give none. */
