@@ -31,7 +31,7 @@ export const vulnRouteDefs = {
     path: '/api/v1/vulns/:language',
     access: 'anonymous',
     summary:
-      'Advisories naming packages of one language, newest modified first: limit (1-500, default 20) and offset (default 0); filters severity (comma-separated CRITICAL, HIGH, MEDIUM, LOW, NONE), package (exact name), cwe, q (text in id, alias or summary), modifiedSince (ISO date), includeWithdrawn (withdrawn left out by default). Empty values are ignored; a bad value answers 400 naming the parameter; 404 for a language we do not know.',
+      'Advisories naming packages of one language, newest modified first: limit (1-500, default 20) and offset (default 0), or after= the `next` of the previous page (keyset paging, ours; offset then counts from it); filters severity (comma-separated CRITICAL, HIGH, MEDIUM, LOW, NONE), package (exact name), cwe, q (text in id, alias or summary), modifiedSince (ISO date), includeWithdrawn (withdrawn left out by default). Empty values are ignored; a bad value answers 400 naming the parameter; 404 for a language we do not know.',
     params: vulnLanguageParamsSchema,
     query: vulnListQuerySchema,
     status: 200,

@@ -122,6 +122,18 @@ export const vulnListQuerySchema = z.object({
       .min(0, { error: 'offset must be an integer of 0 or more' })
       .default(0),
   ),
+  /**
+   * Keyset paging (ours, issue 20): the `next` of the previous page; the page starts after its last
+   * advisory, however deep, and `offset` counts from there.
+   */
+  after: z.preprocess(
+    dropEmpty,
+    z
+      .string()
+      .max(600, { error: 'after must be the next value of a previous page' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'after must be the next value of a previous page' })
+      .optional(),
+  ),
   ...advisoryFilters,
   /** Exact package name, normalised per ecosystem (npm name, Maven 'group:artifact'). */
   package: z.preprocess(dropEmpty, z.string().trim().min(1).max(300).optional()),
@@ -179,6 +191,8 @@ export const vulnListSchema = z.object({
   offset: z.number().int(),
   /** Newest `modified` first, then by id. */
   advisories: z.array(vulnSummarySchema),
+  /** The `after` of the following page; null when this page is not full (nothing follows). */
+  next: z.string().nullable(),
 })
 export type VulnList = z.infer<typeof vulnListSchema>
 

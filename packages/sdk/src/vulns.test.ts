@@ -1,6 +1,6 @@
 // The library lookup calls against a real local HTTP server (accounts-and-api §7 "Vulnerabilities and
-// languages"): URLs with empty filters dropped and limit and offset always sent, answers parsed by the
-// contract, bad filters refused before sending.
+// languages"): URLs with empty filters dropped and limit and offset always sent (after= when given),
+// answers parsed by the contract, bad filters refused before sending.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSextantClient } from './client'
 import { SdkError } from './errors'
@@ -13,7 +13,7 @@ afterEach(async () => {
   server = undefined
 })
 
-const page = { language: 'nodejs', total: 0, limit: 20, offset: 0, advisories: [] }
+const page = { language: 'nodejs', total: 0, limit: 20, offset: 0, advisories: [], next: null }
 
 describe('vulnsApi', () => {
   it('lists with limit and offset kept and empty filters dropped', async () => {
@@ -25,9 +25,13 @@ describe('vulnsApi', () => {
       { limit: 5, offset: 10 },
       { severity: ['high', 'critical'], cwe: 79, q: '', package: 'lodash' },
     )
+    await api.list('nodejs', { limit: 5, after: 'WyIyMDI0LTAxLTAxVDAwOjAwOjAwLjAwMDAwMFoiLCJhIl0' })
+    await api.list('nodejs', { after: null })
     expect(server.requests.map((r) => r.url)).toEqual([
       '/api/v1/vulns/nodejs?limit=20&offset=0',
       '/api/v1/vulns/nodejs?limit=5&offset=10&severity=high%2Ccritical&cwe=79&package=lodash',
+      '/api/v1/vulns/nodejs?limit=5&offset=0&after=WyIyMDI0LTAxLTAxVDAwOjAwOjAwLjAwMDAwMFoiLCJhIl0',
+      '/api/v1/vulns/nodejs?limit=20&offset=0',
     ])
   })
 

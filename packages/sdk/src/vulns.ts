@@ -30,13 +30,21 @@ const cweText = (c: AdviceFilters['cwe']) => (c === undefined ? undefined : Stri
 
 export function vulnsApi(client: SextantClient) {
   return {
-    /** One page of a language's advisories (newest modified first). */
-    list: (language: string, page: { limit?: number; offset?: number } = {}, filters: VulnListFilters = {}) =>
+    /**
+     * One page of a language's advisories (newest modified first); `after`: the `next` of the previous
+     * page (keyset paging, as cheap however deep), `offset` then counts from it.
+     */
+    list: (
+      language: string,
+      page: { limit?: number; offset?: number; after?: string | null } = {},
+      filters: VulnListFilters = {},
+    ) =>
       client.call('vulnList', {
         params: { language },
         query: {
           limit: page.limit ?? 20,
           offset: page.offset ?? 0,
+          after: page.after ?? undefined,
           severity: severityText(filters.severity),
           cwe: cweText(filters.cwe),
           package: filters.package,

@@ -2,6 +2,7 @@
 // runtime and the CLI use of it. Routes are registered by http/app.ts.
 export type { AdvisoryCounts, PackageKey } from './advisories.repo'
 export { formatWarning, type ImportOptions, type ImportResult, importAdvisories } from './import.service'
+export { decodeListCursor } from './list-cursor'
 export { type LocalAdvisories, readLocalAdvisories } from './local-records'
 export { defaultImportLimits, type ImportLimits, SourceError } from './readers'
 export { readAdvisorySnapshot, snapshotOf } from './snapshot'

@@ -9,7 +9,8 @@ import type { Db } from '../db/connection'
 import { openDatabase } from '../db/open'
 import { createTestDatabase, type TestDatabase } from '../testing/databases'
 import { analyseAdvisoryTables, graphLookupSql, recordsByIdSql } from './advisories.repo'
-import { advisoryListSql, identifierLookupSql } from './lookups.repo'
+import { decodeListCursor, encodeListCursor } from './list-cursor'
+import { advisoryListSql, identifierLookupSql, pageAdvisoryList } from './lookups.repo'
 
 const RECORDS = 40_000
 
@@ -98,6 +99,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('advisory lookups on a large sto
       expect(text, text).toContain(index)
       expect(text, text).not.toContain('Seq Scan on advisories')
     }
+  })
+
+  it('pages after a cursor through the modified index however deep, as OFFSET paging does', async () => {
+    // 30 npm records without `modified`: they sort last, by id
+    await db.query(
+      `INSERT INTO advisories (id, raw, source, severity) SELECT 'NOMOD-' || lpad(g::text, 2, '0'), '{}', 'seed', 'LOW'
+       FROM generate_series(1, 30) AS g`,
+    )
+    await db.query(
+      `INSERT INTO advisory_packages (ecosystem, name, advisory_id)
+       SELECT 'npm', 'pkg-nomod', 'NOMOD-' || lpad(g::text, 2, '0') FROM generate_series(1, 30) AS g`,
+    )
+    await analyseAdvisoryTables(db)
+    const all = await db.query<{ id: string; modified_key: string | null }>(
+      advisoryListSql('npm', { limit: 20_000, offset: 0 }).pageSql,
+      advisoryListSql('npm', { limit: 20_000, offset: 0 }).args,
+    )
+    const ids = all.rows.map((r) => r.id)
+    expect(ids).toHaveLength(RECORDS / 4 + 30)
+    const cursorAt = (i: number) => ({ modified: all.rows[i]!.modified_key, id: all.rows[i]!.id })
+    for (const at of [0, 9_000, RECORDS / 4 - 5, RECORDS / 4 + 3]) {
+      const after = decodeListCursor(encodeListCursor(cursorAt(at)))!
+      const { rows, next } = await pageAdvisoryList(db, 'npm', { limit: 20, offset: 0, after })
+      expect(
+        rows.map((r) => r.id),
+        `after ${at}`,
+      ).toEqual(ids.slice(at + 1, at + 21))
+      expect(next === null, `after ${at}`).toBe(at + 21 > ids.length)
+    }
+    const deep = advisoryListSql('npm', { limit: 20, offset: 0, after: cursorAt(9_000) })
+    const analysed = (
+      await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${deep.pageSql}`, deep.args)
+    ).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
+    expect(analysed, analysed).toMatch(
+      /Index Scan using advisories_modified[^\n]*\n\s*Index Cond: \(modified <=/,
+    )
+    expect(analysed, analysed).not.toContain('Seq Scan on advisories')
+    // the scan starts at the cursor: about 4 records read per npm record listed (1 in 4 names npm), not 36,000
+    const read = Number(
+      /Index Scan using advisories_modified[^\n]*actual[^\n]*rows=(\d+)/.exec(analysed)?.[1],
+    )
+    expect(read, analysed).toBeLessThan(200)
   })
 
   it('finds what the plans promise', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@sextant/engine'
 import type { Db } from '../db/connection'
 import { facetsOf } from './advisories.repo'
+import { encodeListCursor, type ListCursor } from './list-cursor'
 
 export interface AdvisoryListFilters {
   limit: number
@@ -20,6 +21,8 @@ export interface AdvisoryListFilters {
   q?: string | undefined
   modifiedSince?: string | undefined
   includeWithdrawn?: boolean | undefined
+  /** Keyset paging: the page starts after this advisory (`offset` then counts from it). */
+  after?: ListCursor | undefined
 }
 
 export interface AdvisoryListRow {
@@ -67,14 +70,17 @@ const cweIdsSql = `CASE jsonb_typeof(a.raw->'database_specific'->'cwe_ids')
   WHEN 'array' THEN a.raw->'database_specific'->'cwe_ids' ELSE '[]'::jsonb END`
 
 /**
- * The listing's SQL for an ecosystem and filters: how many match (`countSql`) and one page of them
- * (`pageSql`, newest `modified` first, through the advisories_modified index), with their arguments.
- * Every filter but `q` is an index condition (advisory_packages' key, migration 077's CWE index).
+ * The listing's SQL for an ecosystem and filters: how many match (`countSql` with `countArgs`) and one
+ * page of them (`pageSql` with `args`, newest `modified` first, through the advisories_modified index).
+ * Every filter but `q` is an index condition (advisory_packages' key, migration 077's CWE index). After a
+ * cursor, the page reads on from it: `modified <= cursor` starts the index scan there (a condition the
+ * index serves, where an OR of the two sort keys would be a filter over every row before it), then the
+ * records without a `modified`, which sort last.
  */
 export function advisoryListSql(
   ecosystem: Ecosystem,
   filters: AdvisoryListFilters,
-): { countSql: string; pageSql: string; args: unknown[] } {
+): { countSql: string; countArgs: unknown[]; pageSql: string; args: unknown[] } {
   const args: unknown[] = [ecosystem]
   const arg = (value: unknown) => {
     args.push(value)
@@ -97,16 +103,34 @@ export function advisoryListSql(
     where.push(`a.modified >= ${arg(filters.modifiedSince)}::timestamptz`)
   if (!filters.includeWithdrawn) where.push('a.withdrawn IS NULL')
   const whereSql = where.join(' AND ')
+  const countArgs = [...args]
   const countSql = `SELECT count(*)::int AS n FROM advisories a WHERE ${whereSql}`
+  const order = 'ORDER BY a.modified DESC NULLS LAST, a.id'
+  let from = `advisories a WHERE ${whereSql}`
+  const after = filters.after
+  if (after !== undefined) {
+    const id = arg(after.id)
+    const reach = arg(filters.limit + filters.offset)
+    const parts: string[] = []
+    if (after.modified !== null) {
+      const m = `${arg(after.modified)}::timestamptz`
+      parts.push(`(SELECT a.* FROM advisories a WHERE ${whereSql}
+          AND a.modified <= ${m} AND (a.modified < ${m} OR a.id > ${id}) ${order} LIMIT ${reach})`)
+    }
+    parts.push(`(SELECT a.* FROM advisories a WHERE ${whereSql} AND a.modified IS NULL
+        ${after.modified === null ? `AND a.id > ${id}` : ''} ${order} LIMIT ${reach})`)
+    from = `(${parts.join(' UNION ALL ')}) a`
+  }
   const pageSql = `SELECT a.id, a.aliases, a.raw->>'summary' AS summary, left(a.raw->>'details', 400) AS details,
        a.severity, a.cvss, ${cweIdsSql} AS cwes,
        ARRAY(SELECT p.name FROM advisory_packages p WHERE p.advisory_id = a.id AND p.ecosystem = $1
              ORDER BY p.name) AS packages,
-       a.published, a.modified, a.withdrawn
-     FROM advisories a WHERE ${whereSql}
-     ORDER BY a.modified DESC NULLS LAST, a.id
+       a.published, a.modified, a.withdrawn,
+       to_char(a.modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS modified_key
+     FROM ${from}
+     ${order}
      LIMIT ${arg(filters.limit)} OFFSET ${arg(filters.offset)}`
-  return { countSql, pageSql, args }
+  return { countSql, countArgs, pageSql, args }
 }
 
 /** How many advisories of an ecosystem match the filters (paging ignored). */
@@ -115,18 +139,20 @@ export async function countAdvisoryList(
   ecosystem: Ecosystem,
   filters: AdvisoryListFilters,
 ): Promise<number> {
-  const { countSql, args } = advisoryListSql(ecosystem, filters)
-  // The count takes the filters' arguments only: the page's limit and offset come last.
-  const count = await db.query<{ n: number }>(countSql, args.slice(0, -2))
+  const { countSql, countArgs } = advisoryListSql(ecosystem, filters)
+  const count = await db.query<{ n: number }>(countSql, countArgs)
   return count.rows[0]?.n ?? 0
 }
 
-/** One page of the advisories of an ecosystem, newest `modified` first. */
+/**
+ * One page of the advisories of an ecosystem, newest `modified` first, with the cursor of the page after
+ * it (null when this page is not full: nothing follows).
+ */
 export async function pageAdvisoryList(
   db: Db,
   ecosystem: Ecosystem,
   filters: AdvisoryListFilters,
-): Promise<AdvisoryListRow[]> {
+): Promise<{ rows: AdvisoryListRow[]; next: string | null }> {
   const { pageSql, args } = advisoryListSql(ecosystem, filters)
   const page = await db.query<{
     id: string
@@ -140,8 +166,14 @@ export async function pageAdvisoryList(
     published: Date | string | null
     modified: Date | string | null
     withdrawn: Date | string | null
+    modified_key: string | null
   }>(pageSql, args)
-  return page.rows.map((r) => ({
+  const last = page.rows.at(-1)
+  const next =
+    last !== undefined && page.rows.length === filters.limit
+      ? encodeListCursor({ modified: last.modified_key, id: last.id })
+      : null
+  const rows = page.rows.map((r) => ({
     id: r.id,
     aliases: cveFirst(r.aliases.filter((x) => x !== r.id)),
     summary: summaryOf(r.summary, r.details),
@@ -153,6 +185,7 @@ export async function pageAdvisoryList(
     modified: isoOf(r.modified),
     withdrawn: isoOf(r.withdrawn),
   }))
+  return { rows, next }
 }
 
 /** The summary, or the first line of the details when the record has none. */

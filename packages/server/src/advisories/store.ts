@@ -31,11 +31,11 @@ export interface AdvisoryStore {
   /** True before the first import: an analysis then reports security as not assessed, not as clean. */
   isEmpty(): Promise<boolean>
   stats(): Promise<AdvisoryCounts>
-  /** One page of the advisories of an ecosystem (library lookups), and how many match in all. */
+  /** One page of the advisories of an ecosystem (library lookups), how many match in all, the next page's cursor. */
   list(
     ecosystem: Ecosystem,
     filters: AdvisoryListFilters,
-  ): Promise<{ total: number; rows: AdvisoryListRow[] }>
+  ): Promise<{ total: number; rows: AdvisoryListRow[]; next: string | null }>
   /** The records carrying an identifier (id or alias) in an ecosystem, with those they alias. */
   byIdentifier(ecosystem: Ecosystem, identifier: string): Promise<OsvRecord[]>
   /** The store's state (counts per ecosystem, sources, freshness), read at most every few seconds. */
@@ -80,7 +80,7 @@ export function createAdvisoryStore(
   let facetsFilled: Promise<number> | null = null
   const counts = new Map<string, { stamp: string; at: number; total: Promise<number> }>()
   const countOf = async (ecosystem: Ecosystem, filters: AdvisoryListFilters): Promise<number> => {
-    const { limit: _l, offset: _o, ...rest } = filters
+    const { limit: _l, offset: _o, after: _a, ...rest } = filters
     const key = JSON.stringify([ecosystem, rest])
     const stamp = await advisoryStoreStamp(db)
     const now = Date.now()
@@ -106,11 +106,11 @@ export function createAdvisoryStore(
         throw error
       })
       await facetsFilled
-      const [total, rows] = await Promise.all([
+      const [total, page] = await Promise.all([
         countOf(ecosystem, filters),
         pageAdvisoryList(db, ecosystem, filters),
       ])
-      return { total, rows }
+      return { total, ...page }
     },
     byIdentifier: (ecosystem, identifier) => recordsByIdentifier(db, ecosystem, identifier),
     isEmpty: async () => !(await hasAdvisories(db)),

@@ -91,6 +91,29 @@ describe.each(storageModes())('advisory lookups on %s storage', (mode) => {
     expect((await list(`?offset=${liveNpm.length}`)).advisories).toEqual([])
   })
 
+  it('pages with after= (keyset) through every advisory as offset paging does; a bad cursor answers 400', async () => {
+    const everything = (await list('?limit=500&includeWithdrawn=true')).advisories.map((a) => a.id)
+    expect(everything.length).toBe(liveNpm.length + withdrawnNpm.length)
+    const seen: string[] = []
+    let after: string | null = null
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await list(`?limit=37&includeWithdrawn=true${after ? `&after=${after}` : ''}`)
+      seen.push(...page.advisories.map((a) => a.id))
+      after = page.next
+      if (after === null) break
+    }
+    expect(seen).toEqual(everything)
+    const first = await list('?limit=10&includeWithdrawn=true')
+    const skipped = await list(`?limit=5&offset=3&includeWithdrawn=true&after=${first.next}`)
+    expect(skipped.advisories.map((a) => a.id)).toEqual(everything.slice(13, 18))
+    expect((await list(`?limit=500&offset=${everything.length - 2}`)).next).toBeNull()
+    for (const bad of ['bm90IGEgY3Vyc29y', 'a%20b', Buffer.from('["2020-01-01",""]').toString('base64url')]) {
+      const r = await get(`/api/v1/vulns/nodejs?after=${bad}`)
+      expect(r.status, bad).toBe(400)
+      expect(r.json.message, bad).toContain('after must be the next value of a previous page')
+    }
+  })
+
   it('filters by severity as the engine rates the records', async () => {
     const body = await list('?severity=critical,HIGH&limit=500')
     const want = liveNpm.filter((r) => ['CRITICAL', 'HIGH'].includes(severityOf(r)))

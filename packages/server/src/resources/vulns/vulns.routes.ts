@@ -17,7 +17,7 @@ import {
   toAdvice,
 } from '@sextant/engine'
 import type { FastifyInstance } from 'fastify'
-import { createAdvisoryStore } from '../../advisories'
+import { createAdvisoryStore, decodeListCursor } from '../../advisories'
 import type { Db } from '../../db/connection'
 import { createEnrichmentStore } from '../../enrichment'
 import { HttpError } from '../../http/errors'
@@ -68,12 +68,15 @@ export function vulnLookupRoutes(app: FastifyInstance, db: Db): void {
 
   bindRoute(app, routes.vulnList, async ({ params, query }) => {
     const ecosystem = orThrow(ecosystemFor(params.language))
-    const { total, rows } = await advisories.list(ecosystem, query)
+    const after = query.after === undefined ? undefined : decodeListCursor(query.after)
+    if (after === null) throw new HttpError(400, 'after must be the next value of a previous page')
+    const { total, rows, next } = await advisories.list(ecosystem, { ...query, after })
     return {
       language: params.language,
       total,
       limit: query.limit,
       offset: query.offset,
+      next,
       advisories: rows.map((r) => ({
         ...r,
         cve: [r.id, ...r.aliases].find((x) => /^CVE-\d{4}-\d{4,}$/.test(x)) ?? null,
