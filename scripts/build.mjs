@@ -1,13 +1,14 @@
 // `npm run build` (issue 18 "Production start"): the web app (Vite, packages/web/dist) and the server and
 // command compiled to JavaScript (esbuild, packages/<p>/dist mirroring src/, so paths taken relative to a
 // module, such as db/migrations or ../../web/dist, hold in both). Each module is compiled on its own with
-// its imports kept: relative imports get their .js name, @sextant/<p> points at that package's dist, npm
+// its imports kept: relative imports get their .js name, @sextant/<p> (and a sub-entry its package.json
+// `exports` lists, @sextant/server/launch) points at that package's dist, npm
 // packages stay imports of node_modules. Files beside the sources that are not TypeScript (the SQL
 // migrations, the PGlite host script) are copied. `--if-stale` builds only a part whose stamp
 // (packages/cli/bin/build-state.js) no longer matches its sources: `npm start` runs it before serving;
 // `web` or `server` builds only that part. The web app's text files are precompressed (brotli, gzip).
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { build } from 'esbuild'
 import {
@@ -54,6 +55,21 @@ function importPath(fromSource, toSource) {
   return path.startsWith('.') ? path : `./${path}`
 }
 
+/**
+ * The source file of a workspace package's entry as its package.json `exports` names it: `.` (index.ts)
+ * or a sub-entry such as `./launch` (@sextant/server/launch, the light start of issue 18 acceptance 6).
+ */
+function workspaceEntry(pkg, subpath) {
+  let exported
+  try {
+    exported = JSON.parse(readFileSync(join(repoRoot, 'packages', pkg, 'package.json'), 'utf8')).exports
+  } catch {
+    return null
+  }
+  const target = typeof exported?.[subpath] === 'string' ? exported[subpath] : null
+  return target ? join(repoRoot, 'packages', pkg, target) : null
+}
+
 const keepImports = {
   name: 'keep-imports',
   setup(b) {
@@ -64,12 +80,12 @@ const keepImports = {
         if (!source) return { errors: [{ text: `cannot find ${args.path} from ${args.importer}` }] }
         return { path: importPath(args.importer, source), external: true }
       }
-      const workspace = /^@sextant\/([a-z-]+)$/.exec(args.path)
+      const workspace = /^@sextant\/([a-z-]+)(\/[a-z-]+)?$/.exec(args.path)
       if (workspace) {
-        const index = join(repoRoot, 'packages', workspace[1], 'src/index.ts')
-        if (!serverPackages.includes(workspace[1]) || !isFile(index))
-          return { errors: [{ text: `${args.path} is not a compiled workspace package` }] }
-        return { path: importPath(args.importer, index), external: true }
+        const entry = workspaceEntry(workspace[1], `.${workspace[2] ?? ''}`)
+        if (!serverPackages.includes(workspace[1]) || !entry || !isFile(entry))
+          return { errors: [{ text: `${args.path} is not a compiled workspace package entry` }] }
+        return { path: importPath(args.importer, entry), external: true }
       }
       return { path: args.path, external: true }
     })

@@ -36,6 +36,24 @@ describe('package arrows', () => {
       .flatMap((m) => m.dependencies.map((d) => d.resolved))
     expect(serverToEngine).toContain('packages/engine/src/index.ts')
     expect(serverToEngine).toContain('packages/contract/src/index.ts')
+
+    // `sextant serve` imports the server's light entry, which starts the embedded database before the
+    // rest of the server loads (issue 18 acceptance 6): what it loads at once (not type-only, not
+    // dynamic) is a few files of the server and Node's own modules, no npm package and no other package.
+    const byPath = new Map(output.modules.map((m) => [m.source, m]))
+    const serve = byPath.get('packages/cli/src/launch/serve.ts')?.dependencies.map((d) => d.resolved)
+    expect(serve).toContain('packages/server/src/launch.ts')
+    const loaded = new Set<string>()
+    const walk = (source: string) => {
+      if (loaded.has(source)) return
+      loaded.add(source)
+      for (const d of byPath.get(source)?.dependencies ?? [])
+        if (!d.dynamic && !d.coreModule && !d.dependencyTypes.includes('type-only')) walk(d.resolved)
+    }
+    walk('packages/server/src/launch.ts')
+    expect([...loaded].filter((source) => !source.startsWith('packages/server/src/'))).toEqual([])
+    expect([...loaded]).toContain('packages/server/src/db/embedded.ts')
+    expect(loaded.size).toBeLessThan(10)
   }, 120_000)
 
   it('flags web importing engine, deep imports, a web feature importing another, and SQL or HttpError out of their rooms', async () => {

@@ -1,6 +1,8 @@
 // The package arrows of DESIGN §1 as dependency-cruiser rules: web → sdk → contract ← server → engine;
 // cli → sdk, engine (and the server only from cli/src/launch, to start it); contract and engine import
-// no other workspace package; across packages only a package's index.ts may be imported.
+// no other workspace package; across packages only a package's index.ts may be imported, and the one
+// sub-entry a package.json `exports` lists: @sextant/server/launch (src/launch.ts), which starts the
+// embedded database before the rest of the server loads (issue 18 acceptance 6), for cli/src/launch.
 // Inside web (issue 18 item 4, STYLE rule 1): app → features → shared → ui, lib; no feature imports
 // another feature, and shared/, ui/ and lib/ import no feature and no app file (packages/web/src/shared/README.md).
 import type { IForbiddenRuleType } from 'dependency-cruiser'
@@ -14,6 +16,8 @@ const allowed: Record<string, string[]> = {
   cli: ['sdk', 'engine'],
 }
 const all = Object.keys(allowed)
+/** Entries besides index.ts that a package.json `exports` lists (packages/server/package.json). */
+const subEntries = ['^packages/server/src/launch\\.ts$']
 
 export const arrowRules: IForbiddenRuleType[] = [
   ...Object.entries(allowed).map(([pkg, may]) => {
@@ -41,7 +45,12 @@ export const arrowRules: IForbiddenRuleType[] = [
     from: { path: '^packages/([^/]+)/' },
     to: {
       path: '^packages/[^/]+/',
-      pathNot: ['^packages/$1/', '^packages/[^/]+/src/index\\.ts$', '^packages/[^/]+/src/testing/'],
+      pathNot: [
+        '^packages/$1/',
+        '^packages/[^/]+/src/index\\.ts$',
+        '^packages/[^/]+/src/testing/',
+        ...subEntries,
+      ],
     },
   },
   {

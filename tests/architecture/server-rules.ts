@@ -9,11 +9,12 @@ const testSupport = ['\\.test\\.ts$', '/src/testing/', '/test-[^/]+\\.ts$']
 
 /**
  * Where the storage layer lives: repositories, `db/` (pool, migrations, locks, the embedded database),
- * the runtime that opens the pool and the package index that hands `openDatabase` to the CLI. Everything
+ * the runtime that opens the pool, the package index that hands `openDatabase` to the CLI and the launch
+ * entry that starts the embedded database before the rest of the server loads (launch.ts). Everything
  * else holds a `Db` only as a type and hands it to a repo; `db/transaction.ts` (a unit of work over repo
  * calls) may be used anywhere.
  */
-export const storageLayer = ['\\.repo\\.ts$', `${server}db/`, `${server}(runtime|index)\\.ts$`]
+export const storageLayer = ['\\.repo\\.ts$', `${server}db/`, `${server}(runtime|index|launch)\\.ts$`]
 
 export const serverRoleRules: IForbiddenRuleType[] = [
   {

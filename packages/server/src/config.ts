@@ -3,6 +3,8 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_DATA_DIR, dataDirOf } from './config-database'
+import { ConfigError } from './config-error'
 import { DEFAULT_EPSS_SOURCE, DEFAULT_KEV_SOURCE, sourceSetting } from './enrichment/sources'
 import { type OutboundSettings, readOutboundSettings, redactUrl } from './http-client'
 
@@ -28,7 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  SEXTANT_DATA_DIR: z.string().min(1).default('./data'),
+  SEXTANT_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   SEXTANT_ADMIN_EMAIL: z.email().optional(),
   SEXTANT_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEXTANT_BOOTSTRAP_TOKEN: z.uuid('must be a UUID').optional(),
@@ -231,7 +233,7 @@ function splitList(text: string): string[] {
     .filter(Boolean)
 }
 
-export class ConfigError extends Error {}
+export { ConfigError }
 
 /** What an error message may quote of a value: never a secret, never a URL's credentials. */
 function quotable(name: string, value: string | undefined): string {
@@ -267,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: resolve(e.SEXTANT_DATA_DIR),
+    dataDir: dataDirOf(e.SEXTANT_DATA_DIR),
     adminEmail: e.SEXTANT_ADMIN_EMAIL ?? null,
     adminPassword: e.SEXTANT_ADMIN_PASSWORD ?? null,
     bootstrapToken: e.SEXTANT_BOOTSTRAP_TOKEN?.toLowerCase() ?? null,

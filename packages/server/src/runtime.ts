@@ -3,13 +3,14 @@
 // migrations → first-start identity → jobs → workers → HTTP. Stop reverses it, letting running jobs finish.
 // The HTTP app, the jobs and the metrics are loaded while the embedded database starts (issue 18
 // acceptance 6, `npm start` answers in under 3 s): their modules take as long to load as PGlite to start.
+// `sextant serve` goes further through launch.ts, which starts the database before this module loads.
 import { fileURLToPath } from 'node:url'
 import pino, { type DestinationStream, type Logger } from 'pino'
 import { createAdvisoryStore } from './advisories'
 import { readAdvisorySnapshot } from './advisories/snapshot'
 import { type Config, loadConfig } from './config'
 import { type ConnectionTarget, createPool, type Db } from './db/connection'
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
+import { type EarlyEmbeddedDatabase, type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded'
 import { createJobPool } from './db/job-pool'
 import { migrate } from './db/migrate'
 import { takeStartupLock } from './db/startup-lock'
@@ -36,6 +37,11 @@ export interface StartOptions {
   mail?: MailTransport
   /** The analyses' clock; the real one by default (tests move time past an exclusion's expiry, issue 19). */
   clock?: () => Date
+  /**
+   * The embedded database already starting (launch.ts starts it before this module loads); it must be the
+   * one this configuration names. Stopped with the rest once handed over.
+   */
+  embedded?: EarlyEmbeddedDatabase
 }
 
 export interface RunningSextant {
@@ -85,6 +91,7 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
   let embedded: EmbeddedDatabase | null = null
   let target: ConnectionTarget
   if (config.databaseUrl) {
+    if (options.embedded) throw new Error('an embedded database was started for a DATABASE_URL configuration')
     target = { connectionString: config.databaseUrl }
   } else {
     if (!options.api) {
@@ -92,7 +99,11 @@ export async function startSextant(options: StartOptions): Promise<RunningSextan
         'A worker-only process needs DATABASE_URL: the embedded database belongs to one process. Run `sextant serve` (API and workers together) or point every process at one PostgreSQL server.',
       )
     }
-    embedded = await startEmbeddedDatabase(config.dataDir, logger)
+    const early = options.embedded
+    if (early && early.dataDir !== config.dataDir)
+      throw new Error(`embedded database started on ${early.dataDir}, configured on ${config.dataDir}`)
+    early?.logTo(logger)
+    embedded = early ? await early.started : await startEmbeddedDatabase(config.dataDir, logger)
     target = embedded.target
     logger.info({ dataDir: config.dataDir }, 'embedded database started')
     const { fixed, checked, existed } = embedded.permissions

@@ -1,7 +1,8 @@
 // `sextant serve` and `sextant worker`: hand the process to the server package and stop it cleanly on
-// Ctrl-C / SIGTERM. The one place the CLI imports @sextant/server (see the arrows rule in
-// packages/cli/src/arrows.test.ts): launching is not using server code, so the exception stays this narrow.
-import { ConfigError, startSextant } from '@sextant/server'
+// Ctrl-C / SIGTERM. Only cli/src/launch may import @sextant/server (tests/architecture/rules.ts): launching
+// is not using server code. It imports the server's light entry, `@sextant/server/launch`, which starts
+// the embedded database before the rest of the server loads (issue 18 acceptance 6).
+import { ConfigError, launchSextant, type RunningSextant } from '@sextant/server/launch'
 
 /**
  * Once everything has stopped (jobs finished, database closed), the process ends even when a library
@@ -14,9 +15,9 @@ function exitSoon(code: number): void {
 const EXIT_GRACE_MS = 1_000
 
 export async function runServe(options: { api: boolean; workers: boolean }): Promise<number> {
-  let running: Awaited<ReturnType<typeof startSextant>>
+  let running: RunningSextant
   try {
-    running = await startSextant(options)
+    running = await launchSextant(options)
   } catch (error) {
     // startSextant has stopped what it started; a library timer must not keep the failed process alive
     if (error instanceof ConfigError) {

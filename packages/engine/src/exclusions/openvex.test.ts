@@ -73,7 +73,11 @@ const openvex = writeOpenVex({
   timestamp: new Date('2026-11-26T00:00:00Z'),
   author: 'Sextant',
 })
-const cdx = writeVex([], { report, analyses, serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79' })
+const cdx = await writeVex([], {
+  report,
+  analyses,
+  serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79',
+})
 const statesOf = (matches: ReturnType<typeof matchVex>['matches']) =>
   new Map(
     matches.map((m) => [

@@ -25,12 +25,13 @@ const report = fixtureReport({
   exclusions,
 })
 
+const text = await writeVex(exclusions, {
+  report,
+  serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79',
+  timestamp: new Date('2025-01-01T00:00:00Z'),
+})
+
 describe('writeVex', () => {
-  const text = writeVex(exclusions, {
-    report,
-    serialNumber: 'urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79',
-    timestamp: new Date('2025-01-01T00:00:00Z'),
-  })
   const bom = JSON.parse(text) as {
     vulnerabilities: {
       id: string

@@ -163,3 +163,34 @@ export async function startEmbeddedDatabase(
     },
   }
 }
+
+/**
+ * The embedded database started ahead of the rest of the server (launch.ts, issue 18 acceptance 6): PGlite
+ * starts in its process while the server's modules load in this one. The watchdog's lines wait for the
+ * server's logger (`logTo`).
+ */
+export interface EarlyEmbeddedDatabase {
+  dataDir: string
+  started: Promise<EmbeddedDatabase>
+  logTo(log: WatchdogLog): void
+}
+
+export function startEmbeddedDatabaseEarly(dataDir: string): EarlyEmbeddedDatabase {
+  let target: WatchdogLog | null = null
+  const waiting: { level: keyof WatchdogLog; obj: object; msg: string }[] = []
+  const line = (level: keyof WatchdogLog) => (obj: object, msg: string) => {
+    if (target) target[level](obj, msg)
+    else waiting.push({ level, obj, msg })
+  }
+  const started = startEmbeddedDatabase(dataDir, { warn: line('warn'), info: line('info') })
+  // awaited by startSextant; a start that fails before then must not count as an unhandled rejection
+  started.catch(() => {})
+  return {
+    dataDir,
+    started,
+    logTo(log) {
+      target = log
+      for (const { level, obj, msg } of waiting.splice(0)) log[level](obj, msg)
+    },
+  }
+}

@@ -111,7 +111,7 @@ export function exclusionRoutes(app: FastifyInstance, db: Db): void {
       latestReportUuid(db, project.uuid, params.branch),
     ])
     const report = reportUuid ? await reportDocumentById(db, project.uuid, reportUuid, params.branch) : null
-    const text = writeVex(exclusions, {
+    const text = await writeVex(exclusions, {
       report,
       // issue 19: the analysis states of the branch's findings, in_triage and exploitable ones too
       analyses: await analysesByFinding(db, project.uuid, params.branch),
