@@ -50,11 +50,15 @@ async function main(argv: string[]): Promise<number> {
         args: rest,
         options: { 'no-workers': { type: 'boolean', default: false } },
       })
-      return (await import('./launch/serve')).runServe({ api: true, workers: !values['no-workers'] })
+      return (await import('./launch/serve')).runServe({
+        api: true,
+        workers: !values['no-workers'],
+        env: process.env,
+      })
     }
     case 'worker':
       parseArgs({ args: rest, options: {} })
-      return (await import('./launch/serve')).runServe({ api: false, workers: true })
+      return (await import('./launch/serve')).runServe({ api: false, workers: true, env: process.env })
     case 'advisories': {
       const { positionals, values } = parseArgs({
         args: rest,

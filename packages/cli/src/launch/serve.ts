@@ -14,7 +14,11 @@ function exitSoon(code: number): void {
 }
 const EXIT_GRACE_MS = 1_000
 
-export async function runServe(options: { api: boolean; workers: boolean }): Promise<number> {
+export async function runServe(options: {
+  api: boolean
+  workers: boolean
+  env: NodeJS.ProcessEnv
+}): Promise<number> {
   let running: RunningSextant
   try {
     running = await launchSextant(options)
