@@ -17,8 +17,8 @@ import { type BenchRow, type BenchSection, ms } from './table'
 const COMPONENTS = 1_000
 const CHANGED = 50
 const BUDGET_MS = 30_000
-// recomputes at once in the one server process (SEXTANT_JOB_CONCURRENCY; the server's default is 2)
-const CONCURRENCY = Number(process.env.LIVE_RECHECK_CONCURRENCY ?? 2)
+// recomputes at once in the one server process (SEXTANT_RECOMPUTE_CONCURRENCY; unset: the server's default)
+const CONCURRENCY = process.env.LIVE_RECHECK_CONCURRENCY
 // `LIVE_RECHECK_SIZES=20,50 npm run bench -- liveRecheck` for a quick try of the harness
 const SIZES = (process.env.LIVE_RECHECK_SIZES ?? '250,500,1000').split(',').map(Number)
 
@@ -130,7 +130,7 @@ async function count(db: Db, sql: string, values: unknown[] = []): Promise<numbe
 
 /** One run: `branches` branches seeded, 50 advisories imported, seconds until all live reports exist. */
 async function run(mode: StorageMode, branches: number) {
-  const t = await startTestInstance(mode, { SEXTANT_JOB_CONCURRENCY: String(CONCURRENCY) })
+  const t = await startTestInstance(mode, CONCURRENCY ? { SEXTANT_RECOMPUTE_CONCURRENCY: CONCURRENCY } : {})
   try {
     const api = { url: t.url, headers: { authorization: `Token ${TEST_BOOTSTRAP_TOKEN}` } }
     const db = t.sextant.db
@@ -181,7 +181,8 @@ async function run(mode: StorageMode, branches: number) {
     )
     if (reports !== branches || findings !== branches)
       throw new Error(`${reports} new reports, ${findings} with the ${CHANGED} new findings, for ${branches}`)
-    return { elapsed, seeded, queued: queued ?? elapsed, nodeCpu, pgCpu }
+    const concurrency = t.sextant.config.recomputeConcurrency
+    return { elapsed, seeded, queued: queued ?? elapsed, nodeCpu, pgCpu, concurrency }
   } finally {
     await t.close()
   }
@@ -190,11 +191,13 @@ async function run(mode: StorageMode, branches: number) {
 export async function liveRecheckBench(): Promise<BenchSection> {
   const rows: BenchRow[] = []
   const notes: string[] = []
+  let used = 0
   // the scaled topology first (external PostgreSQL) when the bench has one, else the embedded database
   const mode: StorageMode = storageModes().includes('external') ? 'external' : 'embedded'
   for (const branches of SIZES) {
     const loadBefore = loadavg()[0] ?? 0
-    const { elapsed, seeded, queued, nodeCpu, pgCpu } = await run(mode, branches)
+    const { elapsed, seeded, queued, nodeCpu, pgCpu, concurrency } = await run(mode, branches)
+    used = concurrency
     const perBranch = (s: number) => `${((s * 1000) / branches).toFixed(0)} ms`
     const cpu = `CPU per branch: server process ${perBranch(nodeCpu)}${pgCpu === null ? '' : `, PostgreSQL backends ${perBranch(pgCpu)}`}`
     const full = branches === 1_000
@@ -209,7 +212,7 @@ export async function liveRecheckBench(): Promise<BenchSection> {
     )
   }
   notes.push(
-    `Each branch is a copy of one real upload (a v3 package-lock of ${COMPONENTS} npm packages); the ${CHANGED} advisories name pkg-0, pkg-20, … so every branch is touched and gets ${CHANGED} new findings (checked). One server process, SEXTANT_JOB_CONCURRENCY ${CONCURRENCY} (LIVE_RECHECK_CONCURRENCY; the server's default is 2).`,
+    `Each branch is a copy of one real upload (a v3 package-lock of ${COMPONENTS} npm packages); the ${CHANGED} advisories name pkg-0, pkg-20, … so every branch is touched and gets ${CHANGED} new findings (checked). One server process, SEXTANT_RECOMPUTE_CONCURRENCY ${used}${CONCURRENCY ? ' (LIVE_RECHECK_CONCURRENCY)' : ' (the default)'}.`,
   )
   return {
     title: 'Live re-check after an advisory sync (issue 16)',

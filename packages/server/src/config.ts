@@ -56,6 +56,7 @@ const envSchema = z.object({
   SEXTANT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SEXTANT_REPORT_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEXTANT_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(2),
+  SEXTANT_RECOMPUTE_CONCURRENCY: z.coerce.number().int().positive().max(64).default(6),
   SEXTANT_WEB_DIR: z.string().optional(),
   SEXTANT_SERVE_WEB: bool.default(true),
   SEXTANT_ADVISORY_SOURCES: z.string().optional(),
@@ -149,6 +150,11 @@ export interface Config {
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For names the client; empty: none. */
   trustedProxies: string[]
   jobConcurrency: number
+  /**
+   * Recomputes (live re-checks after an advisory sync, issue 16) one process runs at once: each waits
+   * mostly on its ~25 PostgreSQL round trips, not on this process's CPU, so more of them overlap.
+   */
+  recomputeConcurrency: number
   /** In-memory cache of immutable report documents (text + gzip), per process. */
   reportCacheMb: number
   webDir: string | null
@@ -280,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: e.SEXTANT_REGISTRATION,
     trustedProxies: e.SEXTANT_TRUSTED_PROXIES ? splitList(e.SEXTANT_TRUSTED_PROXIES) : [],
     jobConcurrency: e.SEXTANT_JOB_CONCURRENCY,
+    recomputeConcurrency: e.SEXTANT_RECOMPUTE_CONCURRENCY,
     reportCacheMb: e.SEXTANT_REPORT_CACHE_MB,
     webDir: e.SEXTANT_WEB_DIR ? resolve(e.SEXTANT_WEB_DIR) : null,
     serveWeb: e.SEXTANT_SERVE_WEB,

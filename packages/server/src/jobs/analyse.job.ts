@@ -268,7 +268,8 @@ export const analyseJob = defineJob<AnalyseJobData>({
 export const recomputeJob = defineJob<AnalyseJobData>({
   queue: RECOMPUTE_QUEUE,
   settings: leasedRequestQueue,
-  concurrency: 'configured',
+  // a recompute waits mostly on PostgreSQL: more run at once than analyses (issue 16 acceptance 6)
+  concurrency: 'recompute',
   async handle(data, { db, boss, sources, logger, wake }) {
     const outcome = await runAnalysis(db, data.analysisUuid, sources, sources.now)
     logger.info({ analysis: data.analysisUuid, outcome }, 'recompute job done')

@@ -55,8 +55,11 @@ export interface JobDefinition<T extends object> {
   /** The queue's name; also the job's name in logs, metrics and `jobs/registry.ts`. */
   queue: string
   settings: QueueSettings
-  /** Workers per process: 'configured' = SEXTANT_JOB_CONCURRENCY; syncs use 1. */
-  concurrency: 'configured' | number
+  /**
+   * Workers per process: 'configured' = SEXTANT_JOB_CONCURRENCY, 'recompute' = SEXTANT_RECOMPUTE_CONCURRENCY;
+   * syncs use 1.
+   */
+  concurrency: 'configured' | 'recompute' | number
   /** `job.id`: the pg-boss job (the same id on every retry of it). */
   handle(data: T, context: JobContext, job?: { id: string }): Promise<void>
   schedule?: JobSchedule<T>

@@ -40,7 +40,10 @@ describe('the job registry', () => {
     for (const job of jobs) {
       expect(job.settings.retryLimit, job.queue).toBeGreaterThanOrEqual(0)
       expect(job.settings.expireInSeconds, job.queue).toBeGreaterThan(0)
-      expect(job.concurrency === 'configured' || job.concurrency >= 1, job.queue).toBe(true)
+      expect(
+        job.concurrency === 'configured' || job.concurrency === 'recompute' || job.concurrency >= 1,
+        job.queue,
+      ).toBe(true)
       expect(typeof job.handle, job.queue).toBe('function')
     }
   })

@@ -106,7 +106,8 @@ async function startWorkers(
 }
 
 function concurrencyOf(job: JobDefinition<object>, config: Config): number {
-  return job.concurrency === 'configured' ? config.jobConcurrency : job.concurrency
+  if (job.concurrency === 'configured') return config.jobConcurrency
+  return job.concurrency === 'recompute' ? config.recomputeConcurrency : job.concurrency
 }
 
 /** Starts the given jobs (the registry's, or a test's own list) in this process. */
