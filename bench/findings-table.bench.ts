@@ -14,7 +14,7 @@ export const FINDINGS = 20_000
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const
 
 /** The synthetic report with its vulnerable components' advices multiplied to exactly `count` findings. */
-function reportWithFindings(count: number) {
+export function reportWithFindings(count: number) {
   const doc = syntheticReport(5_000)
   const rows = doc.security.assessments.flatMap((a) => a.reports).filter((r) => r.advices.length > 0)
   let made = 0
@@ -42,6 +42,7 @@ export async function findingsTableBench(): Promise<BenchSection> {
   try {
     const url = `${t.url}/projects/?pid=${projectUuid}&branch=main&view=table`
     const firstRender: number[] = []
+    const fullPage: number[] = []
     const textFilter: number[] = []
     const sortChange: number[] = []
     let total = 0
@@ -52,6 +53,10 @@ export async function findingsTableBench(): Promise<BenchSection> {
       await page.goto(url)
       await page.locator('[data-finding]').first().waitFor({ timeout: 60_000 })
       firstRender.push(performance.now() - t0)
+      // the table shows from its own rows first; the filters are measured on the full page around it
+      await page.getByTestId('report-body').waitFor({ timeout: 60_000 })
+      await page.locator('[data-finding]').first().waitFor({ timeout: 60_000 })
+      fullPage.push(performance.now() - t0)
       total = Number((await page.getByTestId('findings-count').textContent())?.match(/of (\d+)/)?.[1])
       textFilter.push(
         await page.evaluate(async () => {
@@ -109,6 +114,12 @@ export async function findingsTableBench(): Promise<BenchSection> {
         ok: text <= 200,
       },
       { what: 'filter change: sort by CVSS', budget: '≤ 200 ms', measured: ms(sort), ok: sort <= 200 },
+      {
+        what: 'the full report page around the table (report document loaded after the rows), median',
+        budget: '—',
+        measured: ms(median(fullPage)),
+        ok: null,
+      },
       { what: 'finding rows in the DOM', budget: '< 200', measured: String(maxRows), ok: maxRows < 200 },
     ]
     return {
@@ -118,7 +129,7 @@ export async function findingsTableBench(): Promise<BenchSection> {
       notes: [
         'A synthetic 5,000-component report whose vulnerable components carry 20,000 advices in all, stored in the embedded database; the page loads the rows through GET /api/v2/findings.',
         `Load average at the end of the run: ${loadavg()[0]?.toFixed(1)} (figures from a busy machine run slower than on the idle 2-core machine of the budget).`,
-        'First render is navigation start to the first table row; a filter change is the input event (or header click) until the table shows its result (count or first row changed), plus the frame that paints it.',
+        'First render is navigation start to the first table row (the table from GET /api/v2/findings, before the report document is asked for); the full page is navigation start until the report page around the table is there; a filter change is the input event (or header click) until the table shows its result (count or first row changed), plus the frame that paints it.',
       ],
     }
   } finally {

@@ -134,6 +134,8 @@ describe('findings table in Chromium', () => {
     expect(excluded.exclusions).toBe(before.exclusions + shown)
     expect(excluded.score ?? 0).toBeGreaterThanOrEqual(before.score ?? 0)
     await page.reload()
+    // opened on the table, the page shows it from its rows first, then the full report page around it
+    await page.getByTestId('report-body').waitFor({ timeout: 20_000 })
     await page.getByTestId('findings-grid').waitFor({ timeout: 20_000 })
     await page.getByTestId('findings-table').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, 'findings-table-triaged.png') })
@@ -143,6 +145,8 @@ describe('findings table in Chromium', () => {
     await recomputeAndWait(url, { Authorization: `Bearer ${token}` }, pid)
     expect(await security()).toEqual(before)
     await page.reload()
+    // opened on the table, the page shows it from its rows first, then the full report page around it
+    await page.getByTestId('report-body').waitFor({ timeout: 20_000 })
     await page.getByTestId('findings-grid').waitFor({ timeout: 20_000 })
     await page.locator('[data-finding]').first().waitFor()
     expect(await page.locator('[data-finding]').getByText('expired').count()).toBe(shown)
@@ -157,6 +161,9 @@ describe('findings table in Chromium', () => {
     await server.t.sextant.db.query('UPDATE projects SET is_public = true WHERE uuid = $1', [pid])
     const page = await open(`/projects/?pid=${pid}&branch=main&view=table&f.sort=-cvss`, false)
     await page.getByTestId('findings-grid').waitFor({ timeout: 30_000 })
+    await page.locator('[data-finding]').first().waitFor()
+    // the full page (the table is read-only anyway while it shows alone, before the report is there)
+    await page.getByTestId('report-body').waitFor({ timeout: 30_000 })
     await page.locator('[data-finding]').first().waitFor()
     expect(await page.getByTestId('findings-triage').count()).toBe(0)
     expect(await page.getByTestId('findings-select-all').count()).toBe(0)

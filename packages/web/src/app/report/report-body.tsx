@@ -22,7 +22,14 @@ import { useHashScroll } from '../../features/report/use-hash-scroll'
 import { SecuritySection } from '../../features/security/security-section'
 import { StabilitySection } from '../../features/stability/stability-section'
 import { useAfterPaint } from '../../lib/use-after-paint'
+import { useReportContext } from '../../shared/report/report-context'
 import { InlineNotice } from '../../ui/status-panel'
+
+/** The findings table of the report shown (issue 19), for the security section's 'table' view. */
+function ReportFindingsTable() {
+  const { report, project, branch, access } = useReportContext()
+  return <FindingsTable scope={{ project, branch, reportUuid: report.uuid, canAct: access.canAct }} />
+}
 
 interface ReportBodyProps {
   report: Report
@@ -62,7 +69,7 @@ export const ReportBody = memo(function ReportBody({
       <BadgesBanner />
       <ScoreBadges report={report} />
       <ExecutiveSummary report={report} />
-      <SecuritySection findingsTable={<FindingsTable />} />
+      <SecuritySection findingsTable={<ReportFindingsTable />} />
       {belowFold ? (
         <>
           <ExclusionsBlock />

@@ -6,7 +6,7 @@ import type { HistoryEntry, Project, Report } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
-import { prefetchFindings } from '../../features/findings/use-findings'
+import { loadFindingsFirst } from '../../features/findings/use-findings'
 import { ReportBanner } from '../../features/report/report-banners'
 import { ReportTitleRow } from '../../features/report/report-title-row'
 import { projectQuery, reportQuery, useReportData } from '../../features/report/use-report-data'
@@ -23,6 +23,7 @@ import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { ReportActions } from './report-actions'
 import { ReportBody } from './report-body'
+import { TableFirst } from './table-first'
 
 /** §9: the loading modal hides 500 ms after the report it waited for is there. */
 const LOADING_MODAL_HIDE_MS = 500
@@ -65,10 +66,16 @@ function ReportProvider({ report, project, branch, history, params, children }: 
   return <ReportContext.Provider value={value}>{children}</ReportContext.Provider>
 }
 
-function ReportContent({ params }: { params: ReportParams }) {
-  const { view, project, branch, history, switching } = useReportData(params)
+function ReportContent({ params, rowsFirst }: { params: ReportParams; rowsFirst: Promise<void> | null }) {
+  const { view, project, branch, history, switching } = useReportData(params, rowsFirst)
   const loadingModal = useLingering(switching, LOADING_MODAL_HIDE_MS)
-  if (view.kind === 'loading') return <PageLoader label="Loading the report…" />
+  const [search] = useSearchParams()
+  if (view.kind === 'loading') {
+    // opened on the findings table: the table from its own rows while the report itself loads (issue 19)
+    if (project && branch && search.get('view') === 'table')
+      return <TableFirst project={project} branch={branch} reportUuid={params.reportUuid} history={history} />
+    return <PageLoader label="Loading the report…" />
+  }
   return (
     <Stack gap="lg">
       <BusyModal opened={loadingModal} label="Loading the report…" kind="loading" />
@@ -119,21 +126,25 @@ export function ReportPage() {
   const [search] = useSearchParams()
   const params = parseReportParams(search)
   const client = useQueryClient()
-  // the project and the report start loading while the session is still being checked (DESIGN §8 budget),
-  // and the findings table's rows beside them when the page opens on it (issue 19 acceptance 4)
-  useState(() => {
-    if (!params.pid) return
+  // the project and the report start loading while the session is still being checked (DESIGN §8 budget);
+  // opened on the findings table, its rows first and the report document once they are shown (issue 19
+  // acceptance 4)
+  const [rowsFirst] = useState(() => {
+    if (!params.pid) return null
     void client.prefetchQuery(projectQuery(params.pid))
+    const rows =
+      params.branch && search.get('view') === 'table'
+        ? loadFindingsFirst(client, params.pid, params.branch, params.reportUuid)
+        : null
     if (params.branch || params.reportUuid)
-      void client.prefetchQuery(reportQuery(params.pid, params.branch, params.reportUuid))
-    if (params.branch && search.get('view') === 'table')
-      prefetchFindings(client, params.pid, params.branch, params.reportUuid)
+      void client.prefetchQuery(reportQuery(params.pid, params.branch, params.reportUuid, rows))
+    return rows
   })
   if (!params.pid)
     return <Navigate to={`/projects.html${search.size ? `?${search.toString()}` : ''}`} replace />
   return (
     <SignInGate>
-      <ReportContent key={params.pid} params={params} />
+      <ReportContent key={params.pid} params={params} rowsFirst={rowsFirst} />
     </SignInGate>
   )
 }

@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_VIEW,
   filterRows,
+  filterRowsOnce,
   inKeyOrder,
   NO_FILTERS,
   sortRows,
+  sortRowsOnce,
   viewFromSearch,
   viewToSearch,
 } from './findings-model'
@@ -103,6 +105,21 @@ describe('sortRows', () => {
       'nodejs/minimist@1.0.0#B',
       'nodejs/qs@1.0.0#C',
     ])
+  })
+})
+
+describe('filterRowsOnce and sortRowsOnce', () => {
+  it('answer the same array for the same rows and view again, and compute anew for another', () => {
+    const critical = { ...NO_FILTERS, severities: ['CRITICAL' as const] }
+    const filtered = filterRowsOnce(rows, critical)
+    expect(names(filtered)).toEqual(['lodash', 'minimist'])
+    expect(filterRowsOnce(rows, { ...critical })).toBe(filtered)
+    expect(names(filterRowsOnce(rows, NO_FILTERS))).toEqual(['lodash', 'minimist', 'qs'])
+    expect(filterRowsOnce(rows, critical)).not.toBe(filtered)
+    const byCvss = sortRowsOnce(filtered, { column: 'cvss', desc: false })
+    expect(names(byCvss)).toEqual(['minimist', 'lodash'])
+    expect(sortRowsOnce(filtered, { column: 'cvss', desc: false })).toBe(byCvss)
+    expect(names(sortRowsOnce(filtered, { column: 'cvss', desc: true }))).toEqual(['lodash', 'minimist'])
   })
 })
 

@@ -206,6 +206,33 @@ export function sortRows(rows: readonly FindingRowDto[], sort: TableView['sort']
   return order.map((i) => rows[i]!)
 }
 
+/**
+ * The last result of `compute` per rows array and key: the table mounted again over the same answer (the
+ * report page replacing its first screen, issue 19 acceptance 4) does not filter and sort 20,000 rows again.
+ */
+function lastPerRows<T>() {
+  const last = new WeakMap<readonly FindingRowDto[], { key: string; value: T }>()
+  return (rows: readonly FindingRowDto[], key: string, compute: () => T): T => {
+    const hit = last.get(rows)
+    if (hit?.key === key) return hit.value
+    const value = compute()
+    last.set(rows, { key, value })
+    return value
+  }
+}
+const lastFiltered = lastPerRows<FindingRowDto[]>()
+const lastSorted = lastPerRows<FindingRowDto[]>()
+
+/** filterRows, kept for the last filters asked of these rows. */
+export function filterRowsOnce(rows: readonly FindingRowDto[], f: FindingFilters): FindingRowDto[] {
+  return lastFiltered(rows, JSON.stringify(f), () => filterRows(rows, f))
+}
+
+/** sortRows, kept for the last sort asked of these rows. */
+export function sortRowsOnce(rows: readonly FindingRowDto[], sort: TableView['sort']): FindingRowDto[] {
+  return lastSorted(rows, `${sort.column}:${sort.desc}`, () => sortRows(rows, sort))
+}
+
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : [])
 const num = (v: string | null) => (v === null || v === '' || Number.isNaN(Number(v)) ? null : Number(v))
 const triOf = (v: string | null): Tri => (v === 'yes' || v === 'no' ? v : 'any')

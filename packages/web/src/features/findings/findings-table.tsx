@@ -1,51 +1,50 @@
 // The findings table tab of the security section (issue 19 "Findings table"): every component ×
 // advisory of the report, filtered and sorted as the URL says, bulk selection for triage (members who
 // may act, report-page §6), and the CSV of exactly the rows and columns shown, written by the server.
+// It reads what it works on from its `scope`, not from the report document: the report page opened on
+// the table shows it before the report itself is there (issue 19 acceptance 4).
 import { Button, Group, Loader, Text } from '@mantine/core'
 import type { FindingAnalysisInput, FindingColumn, FindingRowDto } from '@sextant/contract'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { formatCount } from '../../lib/format'
 import { saveText } from '../../lib/save-file'
-import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
 import { FindingsFilters } from './findings-filters'
 import { FindingsGrid } from './findings-grid'
 import {
   facetValues,
-  filterRows,
+  filterRowsOnce,
   searchKeysOf,
-  sortRows,
+  sortRowsOnce,
   type TableView,
   viewFromSearch,
   viewToSearch,
 } from './findings-model'
 import { RemediationPanel } from './remediation-panel'
 import { TriageDialog } from './triage-dialog'
-import { fetchFindingsCsv, useFindings, useTriage } from './use-findings'
+import { type FindingsScope, fetchFindingsCsv, useFindings, useTriage } from './use-findings'
 import { VexButtons } from './vex-buttons'
 
 const NONE: FindingRowDto[] = []
 
-export function FindingsTable() {
-  const { report, project, branch, access } = useReportContext()
+export function FindingsTable({ scope }: { scope: FindingsScope }) {
+  const { project, branch, reportUuid, canAct } = scope
   const [search, setSearch] = useSearchParams()
   const view = useMemo(() => viewFromSearch(search), [search])
   const setView = (next: TableView) => setSearch(viewToSearch(next, search), { replace: true })
-  const findings = useFindings(project.uuid, branch, report.uuid)
+  const findings = useFindings(project.uuid, branch, reportUuid)
   const triage = useTriage(project.uuid, branch)
   const { showAlert } = useAlerts()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [dialog, setDialog] = useState(false)
   const all = findings.data?.rows ?? NONE
   // filtered only when a filter changes and sorted only when the filtered rows or the sort change: the
-  // view is parsed from the URL anew on every change of it, so its parts are compared by value
-  const filtersKey = JSON.stringify(view.filters)
-  const sortKey = `${view.sort.column}:${view.sort.desc}`
-  // biome-ignore lint/correctness/useExhaustiveDependencies: view.filters by value (filtersKey)
-  const filtered = useMemo(() => filterRows(all, view.filters), [all, filtersKey])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: view.sort by value (sortKey)
-  const shown = useMemo(() => sortRows(filtered, view.sort), [filtered, sortKey])
+  // view is parsed from the URL anew on every change of it, so its parts are compared by value (and the
+  // last results are kept per answer, for the table mounted again when the full report page replaces
+  // the first screen)
+  const filtered = filterRowsOnce(all, view.filters)
+  const shown = sortRowsOnce(filtered, view.sort)
   // the free-text filter's lowercase texts, built while the page is idle after the rows are shown
   useEffect(() => {
     if (all.length === 0) return
@@ -97,7 +96,7 @@ export function FindingsTable() {
       const file = await fetchFindingsCsv(
         project.uuid,
         branch,
-        report.uuid,
+        reportUuid,
         view.columns,
         shown.map((r) => r.key),
       )
@@ -108,15 +107,15 @@ export function FindingsTable() {
   }
   return (
     <div data-testid="findings-table">
-      <RemediationPanel />
+      <RemediationPanel scope={scope} />
       <FindingsFilters view={view} onChange={setView} hasPrevious={findings.data.hasPrevious} {...facets} />
       <Group justify="space-between" my="xs" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="findings-count">
           {`${formatCount(shown.length, 'finding')} shown of ${all.length}`}
-          {access.canAct && chosen.length > 0 ? ` · ${chosen.length} selected` : ''}
+          {canAct && chosen.length > 0 ? ` · ${chosen.length} selected` : ''}
         </Text>
         <Group gap="xs">
-          {access.canAct ? (
+          {canAct ? (
             <Button
               size="xs"
               disabled={chosen.length === 0}
@@ -129,7 +128,7 @@ export function FindingsTable() {
           <Button size="xs" variant="default" onClick={exportCsv} data-testid="findings-csv">
             CSV
           </Button>
-          <VexButtons />
+          <VexButtons scope={scope} />
         </Group>
       </Group>
       <FindingsGrid
@@ -138,7 +137,7 @@ export function FindingsTable() {
         onSort={sort}
         selected={selected}
         onSelect={select}
-        selectable={access.canAct}
+        selectable={canAct}
       />
       {dialog ? (
         <TriageDialog count={chosen.length} onClose={() => setDialog(false)} onSubmit={save} />

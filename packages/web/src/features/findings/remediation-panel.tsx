@@ -8,26 +8,26 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
-import { useReportContext } from '../../shared/report/report-context'
+import type { FindingsScope } from './use-findings'
 
 type Lane = 'patch' | 'minor' | 'major'
 
-export function RemediationPanel() {
-  const { report, project, branch } = useReportContext()
+export function RemediationPanel({ scope }: { scope: FindingsScope }) {
+  const { reportUuid, project, branch } = scope
   const [lane, setLane] = useState<Lane>('minor')
   const plan = useQuery({
-    queryKey: ['remediation-plan', project.uuid, branch, report.uuid],
+    queryKey: ['remediation-plan', project.uuid, branch, reportUuid],
     queryFn: () =>
       sdk.call('findingsPlan', {
         params: { projectId: project.uuid, branch },
-        query: { reportUuid: report.uuid },
+        query: { reportUuid: reportUuid },
       }),
   })
   const patch = useMutation({
     mutationFn: (chosen: Lane) =>
       sdk.call('findingsPlanPatch', {
         params: { projectId: project.uuid, branch },
-        query: { reportUuid: report.uuid, lane: chosen },
+        query: { reportUuid: reportUuid, lane: chosen },
       }),
     onSuccess: (answer) => saveText(answer.fileName, answer.patch, 'text/x-diff;charset=utf-8'),
   })

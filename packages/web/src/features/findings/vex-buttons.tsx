@@ -5,14 +5,14 @@ import { Button, FileButton } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { saveText } from '../../lib/save-file'
 import { sdk } from '../../lib/sdk'
-import { useReportContext } from '../../shared/report/report-context'
 import { useAlerts } from '../../ui/alerts/use-alerts'
+import type { FindingsScope } from './use-findings'
 
 /** The largest VEX file the page reads (the server's own limit may be lower). */
 const MAX_VEX_BYTES = 20_000_000
 
-export function VexButtons() {
-  const { project, branch, access } = useReportContext()
+export function VexButtons({ scope }: { scope: FindingsScope }) {
+  const { project, branch, canAct } = scope
   const { showAlert } = useAlerts()
   const client = useQueryClient()
   const fail = (cause: unknown) => showAlert('error', cause instanceof Error ? cause.message : String(cause))
@@ -54,7 +54,7 @@ export function VexButtons() {
       <Button size="xs" variant="default" onClick={exportOpenVex} data-testid="findings-openvex">
         OpenVEX
       </Button>
-      {access.canAct ? (
+      {canAct ? (
         <FileButton onChange={importVex} accept="application/json,.json">
           {(props) => (
             <Button size="xs" variant="default" {...props} data-testid="findings-vex-import">

@@ -35,11 +35,18 @@ export function projectQuery(pid: string) {
   return { queryKey: ['project', pid], queryFn: () => sdk.call('projectGet', { params: { projectId: pid } }) }
 }
 
-export function reportQuery(pid: string, branch: string | null, reportUuid: string | null) {
+/** `after`: the report document is asked for once it settles (the page opened on the findings table). */
+export function reportQuery(
+  pid: string,
+  branch: string | null,
+  reportUuid: string | null,
+  after: Promise<unknown> | null = null,
+) {
   return {
     queryKey: ['report', pid, reportUuid ?? `latest:${branch}`],
-    queryFn: (): Promise<Report> =>
-      reportUuid
+    queryFn: async (): Promise<Report> => {
+      await after
+      return reportUuid
         ? sdk.call('reportById', {
             params: { projectId: pid, reportId: reportUuid },
             query: { includes: 'prs' },
@@ -47,11 +54,12 @@ export function reportQuery(pid: string, branch: string | null, reportUuid: stri
         : sdk.call('reportLatest', {
             params: { projectId: pid },
             query: { branch: branch ?? '', includes: 'prs' },
-          }),
+          })
+    },
   }
 }
 
-export function useReportData(params: ReportParams): ReportData {
+export function useReportData(params: ReportParams, after: Promise<unknown> | null = null): ReportData {
   const { status } = useSession()
   const [poll, setPoll] = useState(false)
   const pid = params.pid ?? ''
@@ -67,7 +75,7 @@ export function useReportData(params: ReportParams): ReportData {
   const latest = params.reportUuid === null
 
   const reportState = useQuery<Report>({
-    ...reportQuery(pid, branch, params.reportUuid),
+    ...reportQuery(pid, branch, params.reportUuid, after),
     // with the branch in the address the report loads beside the project, not after it
     enabled: pid !== '' && (branch !== null || !latest),
     refetchInterval: interval,
