@@ -26,7 +26,7 @@ import {
 } from './document'
 import { DocumentCache } from './document-cache'
 import { HttpClient, type HttpOptions } from './http'
-import { MemoryCache } from './memory-cache'
+import { DEFAULT_MEMORY_LIMITS, MemoryCache } from './memory-cache'
 import { MetadataWriter } from './metadata-writer'
 import {
   type CachedEntry,
@@ -78,10 +78,12 @@ export interface MetadataSourceOptions {
   /** How long a 404 is believed (default: the TTL, at most one hour). */
   notFoundTtlMs?: number
   /**
-   * Fresh entries kept in this process (default 10,000 packages; 0 = none). Create one source per
-   * process and share it between analyses, so a warm analysis does not even read the database.
+   * Fresh entries kept in this process (default 100,000 packages; 0 = none), within `memoryVersions`
+   * (default 500,000). Create one source per process and share it between analyses, so a warm
+   * analysis does not even read the database.
    */
   memoryEntries?: number
+  memoryVersions?: number
   /** Bytes of registry documents (POMs, maven-metadata.xml) kept in memory (default 32 MiB). */
   documentMemoryBytes?: number
 }
@@ -160,7 +162,10 @@ export function createMetadataSource(
       bind(d.ecosystem, d.connect(registries[d.id] ?? d.defaultRegistries, registryFetch)),
     ]),
   )
-  const memory = new MemoryCache(options.memoryEntries ?? 10_000)
+  const memory = new MemoryCache({
+    entries: options.memoryEntries ?? DEFAULT_MEMORY_LIMITS.entries,
+    versions: options.memoryVersions ?? DEFAULT_MEMORY_LIMITS.versions,
+  })
   const covers = (w: Wanted, document: StoredDocument) =>
     w.datasource.covers?.(document, [...w.versions]) ?? true
   // Shared by concurrent batches of this process, so two analyses never fetch one package at once.
