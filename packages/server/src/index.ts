@@ -3,6 +3,7 @@
 export {
   type AdvisoryStore,
   createAdvisoryStore,
+  decodeListCursor,
   formatWarning,
   type ImportResult,
   importAdvisorySource,
