@@ -2,7 +2,8 @@
 // report made by the engine's buildReport (budget 2 s each), and the badge picture's render time.
 import { performance } from 'node:perf_hooks'
 import { EXPORT_FORMATS, renderExport } from '../packages/engine/src'
-import { syntheticReport } from '../packages/engine/src/exports/fixtures/sample-report'
+import { syntheticReport } from '../packages/engine/src/testing/sample-report'
+import { pdfRenderers } from '../packages/pdf/src'
 import { scoreBadgeSvg } from '../packages/server/src/badges/badge'
 import { type BenchRow, type BenchSection, median, ms } from './table'
 
@@ -11,12 +12,12 @@ export async function exportsBench(): Promise<BenchSection> {
   const ctx = { projectName: 'big-app', generatedAt: new Date() }
   const rows: BenchRow[] = []
   for (const format of EXPORT_FORMATS) {
-    await renderExport(format, doc, ctx) // warm-up: first use loads fonts and schemas
+    await renderExport(format, doc, ctx, pdfRenderers) // warm-up: first use loads fonts and schemas
     const times: number[] = []
     let size = 0
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now()
-      size = (await renderExport(format, doc, ctx)).length
+      size = (await renderExport(format, doc, ctx, pdfRenderers)).length
       times.push(performance.now() - t0)
     }
     const m = median(times)

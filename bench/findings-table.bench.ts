@@ -4,8 +4,8 @@
 // sort) within 200 ms to the second painted frame; rows virtualised.
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { syntheticReport } from '../packages/engine/src/exports/fixtures/sample-report'
 import type { Advice } from '../packages/engine/src/report/document'
+import { syntheticReport } from '../packages/engine/src/testing/sample-report'
 import { launchBrowser } from '../tests/e2e/browser'
 import { serverWithReport } from './stored-report'
 import { type BenchRow, type BenchSection, median, ms } from './table'

@@ -3,7 +3,7 @@
 // buildReport is stored beside a project's first report, then the page is opened in headless Chromium.
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { syntheticReport } from '../packages/engine/src/exports/fixtures/sample-report'
+import { syntheticReport } from '../packages/engine/src/testing/sample-report'
 import { launchBrowser } from '../tests/e2e/browser'
 import { serverWithReport } from './stored-report'
 import { type BenchRow, type BenchSection, median, ms } from './table'

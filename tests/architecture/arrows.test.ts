@@ -36,6 +36,11 @@ describe('package arrows', () => {
       .flatMap((m) => m.dependencies.map((d) => d.resolved))
     expect(serverToEngine).toContain('packages/engine/src/index.ts')
     expect(serverToEngine).toContain('packages/contract/src/index.ts')
+    expect(serverToEngine).toContain('packages/pdf/src/index.ts')
+    // PDF rendering lives out of the pure engine (issue 18 item 5): only packages/pdf imports pdfkit
+    const importersOf = (name: string) =>
+      output.modules.filter((m) => m.dependencies.some((d) => d.module === name)).map((m) => m.source)
+    expect(importersOf('pdfkit')).toEqual(['packages/pdf/src/layout.ts'])
 
     // `sextant serve` imports the server's light entry, which starts the embedded database before the
     // rest of the server loads (issue 18 acceptance 6): what it loads at once (not type-only, not

@@ -1,8 +1,9 @@
 // The package arrows of DESIGN §1 as dependency-cruiser rules: web → sdk → contract ← server → engine;
-// cli → sdk, engine (and the server only from cli/src/launch, to start it); contract and engine import
-// no other workspace package; across packages only a package's index.ts may be imported, and the one
-// sub-entry a package.json `exports` lists: @sextant/server/launch (src/launch.ts), which starts the
-// embedded database before the rest of the server loads (issue 18 acceptance 6), for cli/src/launch.
+// server → pdf → engine; cli → sdk, engine, pdf (and the server only from cli/src/launch, to start it);
+// contract and engine import no other workspace package; across packages only a package's index.ts may
+// be imported, and the one sub-entry a package.json `exports` lists: @sextant/server/launch
+// (src/launch.ts), which starts the embedded database before the rest of the server loads (issue 18
+// acceptance 6), for cli/src/launch.
 // Inside web (issue 18 item 4, STYLE rule 1): app → features → shared → ui, lib; no feature imports
 // another feature, and shared/, ui/ and lib/ import no feature and no app file (packages/web/src/shared/README.md).
 import type { IForbiddenRuleType } from 'dependency-cruiser'
@@ -11,9 +12,11 @@ const allowed: Record<string, string[]> = {
   engine: [],
   contract: [],
   sdk: ['contract'],
-  server: ['contract', 'engine'],
+  // PDF rendering (pdfkit) lives out of the pure engine (issue 18 item 5), for the server and the command
+  pdf: ['engine'],
+  server: ['contract', 'engine', 'pdf'],
   web: ['sdk', 'contract'],
-  cli: ['sdk', 'engine'],
+  cli: ['sdk', 'engine', 'pdf'],
 }
 const all = Object.keys(allowed)
 /** Entries besides index.ts that a package.json `exports` lists (packages/server/package.json). */

@@ -114,7 +114,7 @@ describe('server roles', () => {
       // the build tool's configuration, not product code
       'packages/web/vite.config.ts',
     ]
-    const reads = ['engine', 'contract', 'sdk', 'server', 'web', 'cli']
+    const reads = ['engine', 'contract', 'sdk', 'pdf', 'server', 'web', 'cli']
       .flatMap((pkg) => sourceFiles(join(repoRoot, 'packages', pkg)))
       .filter((f) => !isTestSupport(f))
       .filter((f) => find(parse(f), envRead) > 0)

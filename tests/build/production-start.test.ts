@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const repoRoot = resolve(import.meta.dirname, '../..')
-const packages = ['contract', 'sdk', 'engine', 'server', 'cli']
+const packages = ['contract', 'sdk', 'engine', 'pdf', 'server', 'cli']
 let tree: string
 
 function copyTree(to: string) {

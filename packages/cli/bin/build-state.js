@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** The packages compiled for the server and the command, in dependency order. */
-export const serverPackages = ['contract', 'sdk', 'engine', 'server', 'cli']
+export const serverPackages = ['contract', 'sdk', 'engine', 'pdf', 'server', 'cli']
 
 const skippedDirs = new Set(['node_modules', 'dist', 'fixtures', 'test-results', '.sextant-tmp'])
 

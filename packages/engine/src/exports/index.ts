@@ -2,50 +2,50 @@
 // the registry of download formats, each a pure function from a report document to file bytes.
 import type { ReportDocument } from '../report/document'
 import { scopedDocument } from '../report/totals'
+import { bibleJson } from './bible/bible'
 import type { ExportContext } from './components'
 import { licencesCsv, sbomCsv, stabilityCsv, vulnerabilitiesCsv } from './csv/exports'
 import { spdxJson } from './spdx/spdx'
 
+export { type BibleComponent, type LicenceBible, licenceBible } from './bible/bible'
 export type { ExportContext } from './components'
 export { csvCell, csvText, isFormulaLike } from './csv/csv'
+export { epssPercent } from './csv/exports'
 export type { ReportView } from './csv/view'
-export { verdicts } from './pdf/verdicts'
+export { type ScoreVerdict, verdicts } from './verdicts'
+
+export type ExportRenderer = (
+  doc: ReportDocument,
+  ctx: ExportContext,
+) => string | Uint8Array | Promise<string | Uint8Array>
 
 export interface ExportFormatInfo {
   contentType: string
   /** File name suffix after the project name: `shop-front.sbom-cdx.json`. */
   extension: string
-  render(doc: ReportDocument, ctx: ExportContext): string | Promise<string | Uint8Array>
+  /** null for the PDF formats: @sextant/pdf renders them, handed to renderExport (PdfRenderers). */
+  render: ExportRenderer | null
 }
+
+/**
+ * The formats drawn with pdfkit: PDF rendering lives in @sextant/pdf, out of the pure engine (issue 18
+ * item 5); the server and the command hand its renderers (`pdfRenderers`) to renderExport.
+ */
+export type PdfFormat = 'pdf' | 'bible_pdf'
+export type PdfRenderers = Record<PdfFormat, ExportRenderer>
 
 const csv = 'text/csv; charset=utf-8'
 
-// The PDF writers pull in pdfkit and its fonts: loaded on the first PDF or licence-bible download
-// instead of at start-up (the server's resident memory after the spine bench fell from 319 to 271 MB),
-// to keep the server within its memory budget (DESIGN §8). The CycloneDX writers likewise load
-// @cyclonedx/cyclonedx-library (about 215 ms) on the first SBOM download, not at start (issue 18 acc. 6).
-const pdfModule = () => import('./pdf/report-pdf')
-const bibleModule = () => import('./bible/bible')
+// The CycloneDX writers load @cyclonedx/cyclonedx-library (about 215 ms) on the first SBOM download,
+// not when the engine loads (issue 18 acceptance 6).
 const cyclonedxModule = () => import('./cyclonedx/serialize')
 
 // The one list of formats is this registry's keys; the wire enum (contract exportFormatSchema) is checked
 // against it in the server's exports test.
 export const exportFormats = {
-  pdf: {
-    contentType: 'application/pdf',
-    extension: 'pdf',
-    render: async (doc, ctx) => (await pdfModule()).reportPdf(doc, ctx),
-  },
-  bible_pdf: {
-    contentType: 'application/pdf',
-    extension: 'licence-bible.pdf',
-    render: async (doc, ctx) => (await bibleModule()).biblePdf(doc, ctx),
-  },
-  bible_json: {
-    contentType: 'application/json',
-    extension: 'licence-bible.json',
-    render: async (doc, ctx) => (await bibleModule()).bibleJson(doc, ctx),
-  },
+  pdf: { contentType: 'application/pdf', extension: 'pdf', render: null },
+  bible_pdf: { contentType: 'application/pdf', extension: 'licence-bible.pdf', render: null },
+  bible_json: { contentType: 'application/json', extension: 'licence-bible.json', render: bibleJson },
   sbom_csv: { contentType: csv, extension: 'sbom.csv', render: sbomCsv },
   'sbom-cdx.json': {
     contentType: 'application/vnd.cyclonedx+json',
@@ -72,13 +72,22 @@ export function isExportFormat(text: string): text is ExportFormat {
 
 /**
  * The file of one format as bytes (text formats in UTF-8), of the report narrowed to `ctx.scope` (the
- * page's scope switch): every format then counts what the page counts for that scope (issue 14).
+ * page's scope switch): every format then counts what the page counts for that scope (issue 14). The
+ * PDF formats need `pdf`, @sextant/pdf's renderers.
  */
 export async function renderExport(
   format: ExportFormat,
   doc: ReportDocument,
   ctx: ExportContext,
+  pdf?: PdfRenderers,
 ): Promise<Uint8Array> {
-  const out = await exportFormats[format].render(scopedDocument(doc, ctx.scope ?? 'all'), ctx)
+  const info: ExportFormatInfo = exportFormats[format]
+  const render = info.render ?? (isPdfFormat(format) ? pdf?.[format] : undefined)
+  if (!render) throw new Error(`the ${format} download is drawn by @sextant/pdf: pass its pdfRenderers`)
+  const out = await render(scopedDocument(doc, ctx.scope ?? 'all'), ctx)
   return typeof out === 'string' ? new TextEncoder().encode(out) : out
+}
+
+export function isPdfFormat(format: ExportFormat): format is PdfFormat {
+  return exportFormats[format].render === null
 }

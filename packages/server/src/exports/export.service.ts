@@ -2,6 +2,7 @@
 // download types), names the file, and runs queued exports for the `export` job (DESIGN §3).
 import type { ExportFormatName, ExportScope } from '@sextant/contract'
 import { exportFormats, type ReportView, renderExport } from '@sextant/engine'
+import { pdfRenderers } from '@sextant/pdf'
 import type { Db } from '../db/connection'
 import { findProject } from '../services/projects.repo'
 import { claimExport, failExport, finishExport, reportDocument, setProgress } from './exports.repo'
@@ -38,12 +39,17 @@ export async function renderReportFile(
   if (!doc) return null
   const project = await findProject(db, doc.project.uuid)
   const projectName = project?.name ?? doc.project.uuid
-  const content = await renderExport(format, doc, {
-    projectName,
-    generatedAt: now,
-    scope,
-    ...(view ? { view } : {}),
-  })
+  const content = await renderExport(
+    format,
+    doc,
+    {
+      projectName,
+      generatedAt: now,
+      scope,
+      ...(view ? { view } : {}),
+    },
+    pdfRenderers,
+  )
   return {
     name: fileNameOf(projectName, doc.project.branch, format, scope),
     contentType: exportFormats[format].contentType,

@@ -1,7 +1,7 @@
 // CSV downloads: RFC 4180 escaping (commas, quotes, line breaks), formula cells defused, the spec's
 // columns in order, one row per vulnerability / component.
 import { describe, expect, it } from 'vitest'
-import { sampleReport } from '../fixtures/sample-report'
+import { sampleReport } from '../../testing/sample-report'
 import { csvCell, csvText } from './csv'
 import { epssPercent, licencesCsv, sbomCsv, stabilityCsv, vulnerabilitiesCsv } from './exports'
 

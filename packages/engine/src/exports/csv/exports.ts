@@ -2,6 +2,7 @@
 // vulnerabilities (ID, CWE, KEV, CVSS, EPSS, SEVERITY, DESCRIPTION, COUNT, COMPONENTS), stability
 // (COMPONENT, LANGUAGE, SCOPE, VERSION, LATEST MAJOR, LATEST MINOR, LATEST PATCH), licences (ours) and sbom_csv.
 import type { Advice, ReportDocument } from '../../report/document'
+import { severityRank } from '../../report/report-delta'
 import { type ExportContext, exportView, licenceText, relationshipText } from '../components'
 import { csvText } from './csv'
 import { adviceShown, hasLicenceIssue, isOutdated, languageShown } from './view'
@@ -48,8 +49,6 @@ export const SBOM_COLUMNS = [
   'PURL',
 ]
 
-const severityRank = { CRITICAL: 0, HIGH: 1, MEDIUM: 2, LOW: 3, SUGGEST: 4, NONE: 5 } as const
-
 /** EPSS as the page shows it: a percentage truncated to two decimals. */
 export function epssPercent(epss: number | null): string {
   return epss === null ? '' : `${(Math.trunc(epss * 10_000) / 100).toFixed(2)}%`
@@ -77,7 +76,7 @@ export function vulnerabilitiesCsv(doc: ReportDocument, ctx?: Pick<ExportContext
   const rows = [...groups]
     .sort(
       ([, x], [, y]) =>
-        severityRank[x.advice.severity] - severityRank[y.advice.severity] ||
+        severityRank(y.advice.severity) - severityRank(x.advice.severity) ||
         (y.advice.cvss ?? 0) - (x.advice.cvss ?? 0),
     )
     .map(([id, { advice, components }]) => [

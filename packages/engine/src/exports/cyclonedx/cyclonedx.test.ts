@@ -12,7 +12,7 @@ import {
   sampleReport,
   sampleReportWithScopes,
   scopesReadBack,
-} from '../fixtures/sample-report'
+} from '../../testing/sample-report'
 import { cyclonedxJson, cyclonedxXml } from './serialize'
 import { cyclonedxXsdErrors } from './test-xsd'
 

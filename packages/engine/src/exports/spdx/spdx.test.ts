@@ -9,7 +9,7 @@ import {
   sampleReport,
   sampleReportWithScopes,
   scopesReadBack,
-} from '../fixtures/sample-report'
+} from '../../testing/sample-report'
 import { spdxJson } from './spdx'
 import { spdxSchemaErrors } from './test-schema'
 

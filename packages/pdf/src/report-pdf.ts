@@ -2,11 +2,21 @@
 // project, branch and date, the three scores with a one-line verdict each, then per-domain tables
 // (vulnerabilities, outdated components, licences and licence issues), the vulnerability descriptions
 // (markdown rendered) and the analysis notes. Every count is the report page's (report/totals.ts).
-import type { Advice, ReportDocument, Severity, StabilityVersion } from '../../report/document'
-import { assessmentLine, scoreLabel } from '../../report/score-label'
-import { type ReportTotals, reportTotals } from '../../report/totals'
-import type { ExportContext } from '../components'
-import { epssPercent } from '../csv/exports'
+import {
+  type Advice,
+  assessmentLine,
+  type ExportContext,
+  epssPercent,
+  type ReportDocument,
+  type ReportTotals,
+  reportTotals,
+  type ScoreVerdict,
+  type Severity,
+  type StabilityVersion,
+  scoreLabel,
+  severityRank,
+  verdicts,
+} from '@sextant/engine'
 import {
   type Column,
   cell,
@@ -26,7 +36,6 @@ import {
   table,
 } from './layout'
 import { drawMarkdown, markdownToText } from './markdown'
-import { type DomainVerdict, verdicts } from './verdicts'
 
 const severityColour: Record<Severity, string> = {
   CRITICAL: palette.critical,
@@ -35,14 +44,6 @@ const severityColour: Record<Severity, string> = {
   LOW: palette.low,
   SUGGEST: palette.info,
   NONE: palette.info,
-}
-const severityRank: Record<Severity, number> = {
-  CRITICAL: 0,
-  HIGH: 1,
-  MEDIUM: 2,
-  LOW: 3,
-  SUGGEST: 4,
-  NONE: 5,
 }
 
 /** "286 (12 direct, 274 transitive)"; components of an SBOM without a graph are neither: "2 unknown". */
@@ -96,7 +97,7 @@ function cover(pdf: Pdf, doc: ReportDocument, ctx: ExportContext): void {
   pdf.y += 22
 }
 
-function scoreCard(pdf: Pdf, v: DomainVerdict, x: number, y: number, width: number): void {
+function scoreCard(pdf: Pdf, v: ScoreVerdict, x: number, y: number, width: number): void {
   const colour = v.passed === null ? palette.na : v.passed ? palette.pass : palette.fail
   pdf.save().roundedRect(x, y, width, 124, 6).lineWidth(0.8).strokeColor(palette.rule).stroke().restore()
   pdf.save().roundedRect(x, y, width, 5, 2).fill(colour).restore()
@@ -170,7 +171,7 @@ function vulnerabilityRows(doc: ReportDocument): VulnerabilityRow[] {
     .sort(
       (x, y) =>
         Number(isExcluded(x.advice)) - Number(isExcluded(y.advice)) ||
-        severityRank[x.advice.severity] - severityRank[y.advice.severity] ||
+        severityRank(y.advice.severity) - severityRank(x.advice.severity) ||
         (y.advice.cvss ?? 0) - (x.advice.cvss ?? 0),
     )
 }

@@ -2,13 +2,13 @@
 // three scores with a one-line verdict each"). The counts are the report page's (report/totals.ts), so
 // the PDF says what the page says for the same report and scope (issue 14 acceptance 4); a domain not
 // assessed, or only in part, says so first (report/score-label.ts).
-import type { ReportDocument } from '../../report/document'
-import { assessmentLine } from '../../report/score-label'
-import { type ReportTotals, reportTotals } from '../../report/totals'
+import type { ReportDocument } from '../report/document'
+import { assessmentLine } from '../report/score-label'
+import { type ReportTotals, reportTotals } from '../report/totals'
 
 export type Domain = 'security' | 'stability' | 'licensing'
 
-export interface DomainVerdict {
+export interface ScoreVerdict {
   domain: Domain
   score: number | null
   threshold: number
@@ -47,8 +47,8 @@ function licensingLine(t: ReportTotals['licensing']): string {
 export function verdicts(
   doc: ReportDocument,
   totals: ReportTotals = reportTotals(doc, 'all'),
-): DomainVerdict[] {
-  const make = (domain: Domain, counts: () => string): DomainVerdict => {
+): ScoreVerdict[] {
+  const make = (domain: Domain, counts: () => string): ScoreVerdict => {
     const section = doc[domain]
     const line = section.assessed ? counts() : (assessmentLine(section) ?? 'Not assessed.')
     const partial = section.assessment.state === 'partial' ? assessmentLine(section) : null

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { sampleReport } from '../fixtures/sample-report'
+import { sampleReport } from '../../engine/src/testing/sample-report'
 import { markdownToText } from './markdown'
 import { reportPdf } from './report-pdf'
 
