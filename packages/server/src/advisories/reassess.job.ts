@@ -12,11 +12,12 @@ import { inTransaction, jobsIn } from '../db/transaction'
 import { RECOMPUTE_QUEUE } from '../jobs/analyse.job'
 import type { PgBoss } from '../jobs/boss'
 import { defineJob } from '../jobs/job'
-import { copyAnalysis } from '../resources/report-services/report-services.repo'
+import { copyAnalyses } from '../resources/report-services/report-services.repo'
 import { newUuid } from '../services/secrets'
 import {
   affectedBranches,
-  analysisWaiting,
+  analysesWaiting,
+  branchKey,
   hasAdvisoryChanges,
   markOutOfDate,
   takeAdvisoryChanges,
@@ -40,7 +41,10 @@ export interface ReassessOutcome {
   more: boolean
 }
 
-/** One batch: take pending changes, mark the branches they touch out of date and queue their recomputes. */
+/**
+ * One batch: take pending changes, mark the branches they touch out of date and queue their recomputes, a
+ * few statements for all the branches (not four per branch: 1,000 branches took 2.4 s, issue 16 acc. 6).
+ */
 export async function runReassessment(
   db: Db,
   boss: PgBoss,
@@ -49,17 +53,26 @@ export async function runReassessment(
   return inTransaction(db, async (client) => {
     const changes = await takeAdvisoryChanges(client, batch)
     const branches = await affectedBranches(client, changes)
-    let queued = 0
-    for (const b of branches) {
-      await markOutOfDate(client, b.project_uuid, b.branch, b.reason)
-      if (!b.analysis_uuid || (await analysisWaiting(client, b.project_uuid, b.branch))) continue
-      const analysisUuid = newUuid()
-      if (!(await copyAnalysis(client, b.analysis_uuid, analysisUuid, 'reassess'))) continue
-      // queued in the same transaction: the recompute exists exactly when its analysis does
-      await boss.send(RECOMPUTE_QUEUE, { analysisUuid }, { db: jobsIn(client) })
-      queued++
+    await markOutOfDate(client, branches)
+    const waiting = await analysesWaiting(client, branches)
+    const copies = branches.flatMap((b) =>
+      b.analysis_uuid && !waiting.has(branchKey(b.project_uuid, b.branch))
+        ? [{ from: b.analysis_uuid, uuid: newUuid() }]
+        : [],
+    )
+    const copied = await copyAnalyses(client, copies, 'reassess')
+    // queued in the same transaction: the recompute exists exactly when its analysis does
+    if (copied.length > 0)
+      await boss.insert(
+        copied.map((analysisUuid) => ({ name: RECOMPUTE_QUEUE, data: { analysisUuid } })),
+        { db: jobsIn(client) },
+      )
+    return {
+      changes: changes.length,
+      branches: branches.length,
+      queued: copied.length,
+      more: changes.length === batch,
     }
-    return { changes: changes.length, branches: branches.length, queued, more: changes.length === batch }
   })
 }
 

@@ -105,31 +105,38 @@ export async function affectedBranches(
   return rows
 }
 
-/** Marks the branch's latest report out of date (the recompute notice) from now. */
-export async function markOutOfDate(
-  client: DbClient,
-  projectUuid: string,
-  branch: string,
-  reason: AffectedBranch['reason'],
-): Promise<void> {
+/**
+ * Marks the latest report of each branch out of date (the recompute notice) from now: one statement for
+ * all of them (issue 16 acceptance 6: a sync may touch thousands of branches).
+ */
+export async function markOutOfDate(client: DbClient, branches: readonly AffectedBranch[]): Promise<void> {
+  if (branches.length === 0) return
   await client.query(
-    `INSERT INTO branches (project_uuid, name, out_of_date_since, out_of_date_reason) VALUES ($1, $2, now(), $3)
-     ON CONFLICT (project_uuid, name) DO UPDATE SET out_of_date_since = now(), out_of_date_reason = $3`,
-    [projectUuid, branch, reason],
+    `INSERT INTO branches (project_uuid, name, out_of_date_since, out_of_date_reason)
+     SELECT p, b, now(), r FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x(p, b, r)
+     ON CONFLICT (project_uuid, name) DO UPDATE
+       SET out_of_date_since = now(), out_of_date_reason = EXCLUDED.out_of_date_reason`,
+    [branches.map((b) => b.project_uuid), branches.map((b) => b.branch), branches.map((b) => b.reason)],
   )
 }
 
-/** Whether an analysis of the branch is waiting to start (it will read today's data anyway). */
-export async function analysisWaiting(
+/** The branches (of those given) with an analysis waiting to start (it will read today's data anyway). */
+export async function analysesWaiting(
   client: DbClient,
-  projectUuid: string,
-  branch: string,
-): Promise<boolean> {
-  const { rows } = await client.query(
-    `SELECT 1 FROM analyses WHERE project_uuid = $1 AND branch = $2 AND status = 'QUEUED' LIMIT 1`,
-    [projectUuid, branch],
+  branches: readonly AffectedBranch[],
+): Promise<Set<string>> {
+  if (branches.length === 0) return new Set()
+  const { rows } = await client.query<{ project_uuid: string; branch: string }>(
+    `SELECT DISTINCT a.project_uuid, a.branch FROM analyses a
+     JOIN unnest($1::uuid[], $2::text[]) AS x(p, b) ON a.project_uuid = x.p AND a.branch = x.b
+     WHERE a.status = 'QUEUED'`,
+    [branches.map((b) => b.project_uuid), branches.map((b) => b.branch)],
   )
-  return rows.length > 0
+  return new Set(rows.map((r) => branchKey(r.project_uuid, r.branch)))
+}
+
+export function branchKey(projectUuid: string, branch: string): string {
+  return `${projectUuid}\n${branch}`
 }
 
 /**

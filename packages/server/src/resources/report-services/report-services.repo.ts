@@ -9,13 +9,28 @@ export async function copyAnalysis(
   uuid: string,
   source: string,
 ): Promise<boolean> {
-  const r = await client.query(
+  return (await copyAnalyses(client, [{ from: fromUuid, uuid }], source)).length > 0
+}
+
+/**
+ * copyAnalysis for many at once (the re-assessment after a sync, issue 16 acceptance 6): one statement;
+ * answers the new uuids of the analyses copied (one without a graph is not).
+ */
+export async function copyAnalyses(
+  client: DbClient,
+  copies: readonly { from: string; uuid: string }[],
+  source: string,
+): Promise<string[]> {
+  if (copies.length === 0) return []
+  const { rows } = await client.query<{ uuid: string }>(
     `INSERT INTO analyses (uuid, project_uuid, branch, source, status, graph, warnings, commit, exclusions_file)
-     SELECT $1, project_uuid, branch, $3, 'QUEUED', graph, warnings, commit, exclusions_file
-     FROM analyses WHERE uuid = $2 AND graph IS NOT NULL`,
-    [uuid, fromUuid, source],
+     SELECT x.uuid, a.project_uuid, a.branch, $3, 'QUEUED', a.graph, a.warnings, a.commit, a.exclusions_file
+     FROM unnest($1::uuid[], $2::uuid[]) AS x(uuid, from_uuid) JOIN analyses a ON a.uuid = x.from_uuid
+     WHERE a.graph IS NOT NULL
+     RETURNING uuid`,
+    [copies.map((c) => c.uuid), copies.map((c) => c.from), source],
   )
-  return (r.rowCount ?? 0) > 0
+  return rows.map((r) => r.uuid)
 }
 
 /** Whether a recompute or refresh of the branch is waiting or running. */
