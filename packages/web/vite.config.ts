@@ -10,7 +10,14 @@ const api = process.env.SEXTANT_API_URL ?? 'http://localhost:8080'
 export default defineConfig({
   root,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    // the libraries in one chunk: split along the lazy pages, they would come as dozens of small files,
+    // each one more request before the report page can start (issue 19 acceptance 4)
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } } },
+  },
   server: {
     port: 5173,
     proxy: {

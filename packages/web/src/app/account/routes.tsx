@@ -1,43 +1,88 @@
 // The account administration routes (issue 7 "Screens"; DESIGN §6 "plus account administration
 // screens"): sign-in with a second factor, register, forgotten password and reset, My account, members,
 // teams, tags, licence policies, configuration, the Jira integration, the other integrations (issue 17) and the sysadmin panel.
+// Each loads on demand, outside the report page's first bundle.
 import type { RouteObject } from 'react-router-dom'
-import { AdminPage } from '../../features/admin/admin-page'
-import { AcceptInvitationPage } from '../../features/auth/accept-invitation-page'
-import { ConfirmSignUpPage } from '../../features/auth/confirm-sign-up-page'
-import { ForgotPasswordPage } from '../../features/auth/forgot-password-page'
-import { RegisterPage } from '../../features/auth/register-page'
-import { ResetPasswordPage } from '../../features/auth/reset-password-page'
-import { SignInPage } from '../../features/auth/sign-in-page'
-import { ConfigurationPage } from '../../features/configuration/configuration-page'
-import { IntegrationsPage } from '../../features/integrations/integrations-page'
-import { JiraPage } from '../../features/jira/jira-page'
-import { LicencePoliciesPage } from '../../features/licence-policies/licence-policies-page'
-import { MembersPage } from '../../features/members/members-page'
-import { TagsPage } from '../../features/tags/tags-page'
-import { TeamsPage } from '../../features/teams/teams-page'
-import { AccountLayout } from './account-layout'
-import { MyAccountPage } from './my-account-page'
 
 export const accountRoutes: RouteObject[] = [
-  { path: '/account/sign-in', element: <SignInPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/confirm-sign-up', element: <ConfirmSignUpPage /> },
-  { path: '/accept-invitation', element: <AcceptInvitationPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
-    element: <AccountLayout />,
+    path: '/account/sign-in',
+    lazy: () => import('../../features/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+  },
+  {
+    path: '/register',
+    lazy: () => import('../../features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
+  },
+  {
+    path: '/confirm-sign-up',
+    lazy: () =>
+      import('../../features/auth/confirm-sign-up-page').then((m) => ({ Component: m.ConfirmSignUpPage })),
+  },
+  {
+    path: '/accept-invitation',
+    lazy: () =>
+      import('../../features/auth/accept-invitation-page').then((m) => ({
+        Component: m.AcceptInvitationPage,
+      })),
+  },
+  {
+    path: '/forgot-password',
+    lazy: () =>
+      import('../../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/reset-password',
+    lazy: () =>
+      import('../../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  {
+    lazy: () => import('./account-layout').then((m) => ({ Component: m.AccountLayout })),
     children: [
-      { path: '/account', element: <MyAccountPage /> },
-      { path: '/account/members', element: <MembersPage /> },
-      { path: '/account/teams', element: <TeamsPage /> },
-      { path: '/account/tags', element: <TagsPage /> },
-      { path: '/account/licence-policies', element: <LicencePoliciesPage /> },
-      { path: '/account/configuration', element: <ConfigurationPage /> },
-      { path: '/account/jira', element: <JiraPage /> },
-      { path: '/account/integrations', element: <IntegrationsPage /> },
-      { path: '/admin', element: <AdminPage /> },
+      {
+        path: '/account',
+        lazy: () => import('./my-account-page').then((m) => ({ Component: m.MyAccountPage })),
+      },
+      {
+        path: '/account/members',
+        lazy: () => import('../../features/members/members-page').then((m) => ({ Component: m.MembersPage })),
+      },
+      {
+        path: '/account/teams',
+        lazy: () => import('../../features/teams/teams-page').then((m) => ({ Component: m.TeamsPage })),
+      },
+      {
+        path: '/account/tags',
+        lazy: () => import('../../features/tags/tags-page').then((m) => ({ Component: m.TagsPage })),
+      },
+      {
+        path: '/account/licence-policies',
+        lazy: () =>
+          import('../../features/licence-policies/licence-policies-page').then((m) => ({
+            Component: m.LicencePoliciesPage,
+          })),
+      },
+      {
+        path: '/account/configuration',
+        lazy: () =>
+          import('../../features/configuration/configuration-page').then((m) => ({
+            Component: m.ConfigurationPage,
+          })),
+      },
+      {
+        path: '/account/jira',
+        lazy: () => import('../../features/jira/jira-page').then((m) => ({ Component: m.JiraPage })),
+      },
+      {
+        path: '/account/integrations',
+        lazy: () =>
+          import('../../features/integrations/integrations-page').then((m) => ({
+            Component: m.IntegrationsPage,
+          })),
+      },
+      {
+        path: '/admin',
+        lazy: () => import('../../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })),
+      },
     ],
   },
 ]

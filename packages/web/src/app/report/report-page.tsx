@@ -4,7 +4,7 @@
 import { Stack } from '@mantine/core'
 import type { HistoryEntry, Project, Report } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { loadFindingsFirst } from '../../features/findings/use-findings'
 import { ReportBanner } from '../../features/report/report-banners'
@@ -22,8 +22,15 @@ import { BusyModal } from '../../ui/busy-modal'
 import { PageLoader } from '../../ui/page-loader'
 import { InlineNotice } from '../../ui/status-panel'
 import { ReportActions } from './report-actions'
-import { ReportBody } from './report-body'
 import { TableFirst } from './table-first'
+
+/**
+ * The report's sections in their own chunk (issue 19 acceptance 4): the page opened on the findings table
+ * shows the table without evaluating them; the chunk is asked for as the page opens (after the table's
+ * rows when it opens on the table), so it is there by the time the report document is.
+ */
+const loadReportBody = () => import('./report-body')
+const ReportBody = lazy(() => loadReportBody().then((m) => ({ default: m.ReportBody })))
 
 /** §9: the loading modal hides 500 ms after the report it waited for is there. */
 const LOADING_MODAL_HIDE_MS = 500
@@ -101,12 +108,14 @@ function ReportContent({ params, rowsFirst }: { params: ReportParams; rowsFirst:
               history={history}
               actions={<ReportActions mode={params.mode} />}
             />
-            <ReportBody
-              report={view.report}
-              partial={view.partial}
-              refreshing={view.refreshing}
-              lastFailure={view.lastFailure}
-            />
+            <Suspense fallback={<PageLoader label="Loading the report…" />}>
+              <ReportBody
+                report={view.report}
+                partial={view.partial}
+                refreshing={view.refreshing}
+                lastFailure={view.lastFailure}
+              />
+            </Suspense>
           </Stack>
         </ReportProvider>
       ) : project ? (
@@ -138,6 +147,7 @@ export function ReportPage() {
         : null
     if (params.branch || params.reportUuid)
       void client.prefetchQuery(reportQuery(params.pid, params.branch, params.reportUuid, rows))
+    void (rows ?? Promise.resolve()).then(loadReportBody).catch(() => null)
     return rows
   })
   if (!params.pid)
