@@ -4,8 +4,8 @@
 // are immutable); an answer counts projects and branches per component over those numbers and builds the
 // full entries of one page only. Advisories come from the findings, as without all=true.
 import type { AdvisoryInsight, ComponentInsight, InsightsQuery, LatestReport } from '@sextant/contract'
-import type { DigestComponent } from './insights.repo'
-import { aggregateInsights } from './insights.service'
+import type { DigestAdvisory, DigestComponent } from './insights.repo'
+import { highestSeverity } from './insights.service'
 
 /** One report's components in document order: `keys[i]` and `versions[i]` index ComponentLists' tables. */
 export interface ReportList {
@@ -138,13 +138,6 @@ export function aggregateAllComponents(
   query: AllFilters,
 ): { total: number; components: ComponentInsight[]; advisories: AdvisoryInsight[] } {
   const reports = new Map(latest.map((r) => [r.reportUuid, r]))
-  const vulnerable = aggregateInsights(findings, reports, {
-    ...query,
-    severity: [],
-    all: false,
-    limit: Number.MAX_SAFE_INTEGER,
-    offset: 0,
-  })
   // Reports without a stored list: their vulnerable components, in position order, stand for it.
   const fallback = new Map<string, number[]>()
   const fallbackVersions = new Map<string, string[]>()
@@ -159,6 +152,7 @@ export function aggregateAllComponents(
     }
   const keysOf = (uuid: string): ArrayLike<number> => lists.get(uuid)?.keys ?? fallback.get(uuid) ?? []
 
+  const findingKeys = findings.map((c) => tables.keyId(c.language, c.name))
   const n = tables.keys.length
   // 0 unknown, 1 passes the filters, 2 does not
   const pass = new Uint8Array(n)
@@ -204,9 +198,30 @@ export function aggregateAllComponents(
       }
     }
   }
-  const withAdvisories = new Map<number, ComponentInsight>()
-  for (const c of vulnerable.components) withAdvisories.set(tables.keyId(c.language, c.name), c)
-  const severity = (k: number) => SEVERITY_RANK[withAdvisories.get(k)?.severity ?? 'NONE']
+  // Advisories per key (the last reading of an id wins, as in aggregateInsights) and per advisory its
+  // components and projects (the first reading wins), over the findings of the keys that pass.
+  const ofKey = new Map<number, Map<string, DigestAdvisory>>()
+  const perAdvisory = new Map<
+    string,
+    { advisory: DigestAdvisory; components: Set<number>; projects: Set<string> }
+  >()
+  findings.forEach((c, i) => {
+    const report = reports.get(c.reportUuid)
+    const k = findingKeys[i]!
+    if (!report || !passes(k)) return
+    const own = ofKey.get(k) ?? new Map<string, DigestAdvisory>()
+    ofKey.set(k, own)
+    for (const a of c.advisories) {
+      own.set(a.id, a)
+      const entry = perAdvisory.get(a.id) ?? { advisory: a, components: new Set(), projects: new Set() }
+      perAdvisory.set(a.id, entry)
+      entry.components.add(k)
+      entry.projects.add(report.projectUuid)
+    }
+  })
+  const severityOfKey = new Map<number, ComponentInsight['severity']>()
+  for (const [k, own] of ofKey) severityOfKey.set(k, highestSeverity([...own.values()]))
+  const severity = (k: number) => SEVERITY_RANK[severityOfKey.get(k) ?? 'NONE']
   met.sort(
     (a, b) =>
       projects[b]! - projects[a]! ||
@@ -243,16 +258,29 @@ export function aggregateAllComponents(
   return {
     total: met.length,
     components: page.map((k, s) => {
-      const known = withAdvisories.get(k)
+      const own = ofKey.get(k)
+      const advisories = own
+        ? [...own.values()].sort(
+            (x, y) => SEVERITY_RANK[y.severity] - SEVERITY_RANK[x.severity] || x.id.localeCompare(y.id),
+          )
+        : []
       return {
         language: tables.keys[k]!.language,
         name: tables.keys[k]!.name,
         versions: [...versions[s]!].sort(),
-        severity: known?.severity ?? 'NONE',
-        advisories: known?.advisories ?? [],
+        severity: severityOfKey.get(k) ?? 'NONE',
+        advisories,
         projects: refs[s]!,
       }
     }),
-    advisories: vulnerable.advisories,
+    advisories: [...perAdvisory.values()]
+      .map((e) => ({ ...e.advisory, components: e.components.size, projects: e.projects.size }))
+      .sort(
+        (x, y) =>
+          y.projects - x.projects ||
+          y.components - x.components ||
+          SEVERITY_RANK[y.severity] - SEVERITY_RANK[x.severity] ||
+          x.id.localeCompare(y.id),
+      ),
   }
 }
