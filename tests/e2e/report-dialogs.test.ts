@@ -318,7 +318,13 @@ describe('report dialogs and the project list in Chromium', () => {
     await downloads.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menu').waitFor()
-    // axe reads colours mid-fade as low contrast: wait for the menu's transition to end (slow under load)
+    // axe reads colours mid-fade as low contrast: wait until the menu is fully opaque and its transition
+    // has ended. Checking running animations alone can pass before the fade has begun (Mantine starts it
+    // a frame after the menu mounts), which made this check fail now and then.
+    await page.waitForFunction(() => {
+      const menu = document.querySelector('[role="menu"]')
+      return menu !== null && getComputedStyle(menu).opacity === '1'
+    })
     await transitionsEnded(page)
     expect(await seriousViolations(page, '[role="menu"]')).toEqual([])
     await page.screenshot({ path: join(shots, 'a11y-downloads.png') })
