@@ -4,11 +4,12 @@
 // Slack) and one signed webhook (signature verified here) are delivered; importing the same advisory again
 // sends nothing. The e-mail's unsubscribe link stops the next e-mail of that channel, not the others.
 import { createHmac } from 'node:crypto'
-import type { NotificationChannel, NotificationDelivery } from '@sextant/contract'
+import type { NotificationChannel } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiAt,
   callerAccount,
+  deliveriesOf,
   importRecords,
   lockOf,
   osvRecord,
@@ -66,10 +67,7 @@ describe.each(storageModes())('alerts on new advisory data on %s storage', (mode
   })
 
   const post = (path: string, body: unknown) => postJson<NotificationChannel>(api, path, body)
-  const deliveries = async () =>
-    (await (
-      await fetch(`${t.url}/api/v1/accounts/${account}/notifications/deliveries`, { headers: api.headers })
-    ).json()) as NotificationDelivery[]
+  const deliveries = () => deliveriesOf(api, account)
 
   it('delivers one e-mail, two Slack messages and one signed webhook for exactly the new finding', {
     timeout: 120_000,

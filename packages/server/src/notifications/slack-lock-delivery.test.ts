@@ -2,11 +2,12 @@
 // account's Slack channel, an alert for it is neither lost nor sent: its delivery waits (pending, no
 // attempt spent, the reason in the log) with exactly one send job queued again for the end of the rental
 // time; when the rental time has run out, it is sent once, and never a second time.
-import type { NotificationChannel, NotificationDelivery } from '@sextant/contract'
+import type { NotificationChannel } from '@sextant/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiAt,
   callerAccount,
+  deliveriesOf,
   importRecords,
   lockOf,
   osvRecord,
@@ -41,10 +42,7 @@ describe.each(storageModes())('a Slack alert while the channel is borrowed, on %
     await slack?.close()
   })
 
-  const deliveries = async () =>
-    (await (
-      await fetch(`${t.url}/api/v1/accounts/${account}/notifications/deliveries`, { headers: api.headers })
-    ).json()) as NotificationDelivery[]
+  const deliveries = () => deliveriesOf(api, account)
   /** The send jobs of a delivery still to run (queued, waiting for their start, or being retried). */
   const waitingJobs = async (delivery: string) =>
     (

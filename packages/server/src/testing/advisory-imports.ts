@@ -1,7 +1,7 @@
 // Test helpers for advisory data arriving while a server runs (issue 14 re-assessment, issue 16 live
 // re-checks and alerts): OSV records, one-package lockfiles, uploads and imports through the real API,
 // and waiting for a branch's n-th report.
-import { type Report, reportSchema } from '@sextant/contract'
+import { type NotificationDelivery, type Report, reportSchema } from '@sextant/contract'
 import { waitForReport } from './instance'
 
 /** An OSV record (HIGH, CVSS 7.5 unless `score` says otherwise) for npm `name` below `fixed`. */
@@ -151,4 +151,12 @@ export async function postJson<T>(api: ApiAt, path: string, body: unknown): Prom
   const json = await res.json()
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`)
   return json as T
+}
+
+/** The account's notification delivery log (issue 16), as the API answers it. */
+export async function deliveriesOf(api: ApiAt, account: string): Promise<NotificationDelivery[]> {
+  const res = await fetch(`${api.url}/api/v1/accounts/${account}/notifications/deliveries`, {
+    headers: api.headers,
+  })
+  return (await res.json()) as NotificationDelivery[]
 }
