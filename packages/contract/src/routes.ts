@@ -31,6 +31,7 @@ import { notificationRouteDefs } from './notifications.routes'
 import { projectSchema, uploadQuerySchema, uploadResponseSchema } from './project'
 import { historyEntrySchema, historyQuerySchema, reportQuerySchema, reportSchema } from './report'
 import { reportDeltaEntrySchema, reportDeltaQuerySchema } from './report-delta'
+import { reportSectionRouteDefs } from './report-sections.routes'
 import { rkvstRouteDefs } from './rkvst.routes'
 import { sashaRouteDefs } from './sasha.routes'
 import { siteNetworkRouteDefs } from './site-network.routes'
@@ -103,6 +104,7 @@ export const routes = {
   ...notificationLockRouteDefs,
   ...statsRouteDefs,
   ...storageRouteDefs,
+  ...reportSectionRouteDefs,
   healthcheck: {
     method: 'GET',
     path: '/admin/server/:service/healthcheck',

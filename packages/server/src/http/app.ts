@@ -47,6 +47,7 @@ import { memberRoutes } from '../resources/members/members.routes'
 import { mfaRoutes } from '../resources/mfa/mfa.routes'
 import { projectRoutes } from '../resources/projects.routes'
 import { refreshRoutes } from '../resources/refresh/refresh.routes'
+import { reportSectionRoutes } from '../resources/report-sections/report-sections.routes'
 import { reportServiceRoutes } from '../resources/report-services/report-services.routes'
 import { rkvstRoutes } from '../resources/rkvst/rkvst.routes'
 import { sashaRoutes } from '../resources/sasha/sasha.routes'
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // one byte budget for stored reports and the findings rows derived from them (both immutable per key)
   const reportCache = new ReportCache(config.reportCacheMb * 1024 * 1024)
   projectRoutes(app, db, reportCache)
+  reportSectionRoutes(app, db, reportCache)
   uploadRoutes(app, db, boss, deps.workers, uploadLimits)
   deletionRequestRoutes(app, db)
   advisoryRoutes(app, db, boss)

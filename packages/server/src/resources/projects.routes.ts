@@ -2,7 +2,7 @@
 // GET /api/v1/projects/{id}, GET /api/v1/accounts/{id}/projects, GET /api/v1/reports/{id}/full[/{reportId}],
 // GET /api/v1/reports/{id}/history, PUT /api/v1/projects/{id}/visibility (public or private, issue 14).
 // Unknown or invisible projects answer 404 (spec: NOT FOUND).
-import { JIRA_FEATURE, PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
+import { PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
@@ -22,10 +22,8 @@ import {
   setProjectPublic,
 } from '../services/projects.repo'
 import type { ReportCache } from '../services/report-cache'
-import { latestReportUuid, reportHistory, reportOnBranch, storedReport } from '../services/reports.repo'
-import { reportDecoration } from './jira/jira.repo'
-import { decorateReportJson, decorationKey } from './jira/report-decoration'
-import { withReportTotals } from './report-totals.presenter'
+import { latestReportUuid, reportHistory, reportOnBranch } from '../services/reports.repo'
+import { fullReportEntry, jiraShownTo } from './report-read'
 
 export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache): void {
   // Issue 20 (report GET p99 at 50 and 200 clients): the report routes' lookups (the project; its latest
@@ -56,13 +54,8 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     immutable: boolean,
   ) {
     const key = { projectUuid: project.uuid, reportUuid }
-    const principal = request.principal
-    const jiraShown =
-      principal.kind === 'member' &&
-      principal.account.uuid === project.accountUuid &&
-      principal.account.features.includes(JIRA_FEATURE)
-    const jira = jiraShown ? await reportDecoration(db, project.uuid) : null
-    const jiraKey = jira ? decorationKey(jira) : null
+    const jira = await jiraShownTo(db, request.principal, project)
+    const jiraKey = jira?.key ?? null
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
     // `.v2`: the answer carries Report.totals (issue 18 acc. 7); a copy cached before them is not reused
     const etag = `"${reportUuid}.v2${jiraKey ? `.${jiraKey}` : ''}${gzip ? '.gz' : ''}"`
@@ -81,19 +74,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
       reply.status(304).send()
       return true
     }
-    // the counts per scope are added once per cached entry (report-totals.presenter.ts)
-    const plain = await cache.load(key, branch, async () => {
-      const stored = await storedReport(db, project.uuid, reportUuid)
-      return stored && { ...stored, json: withReportTotals(stored.json) }
-    })
-    if (!plain) return false
-    const entry =
-      jira && jiraKey
-        ? await cache.load({ ...key, variant: `jira:${jiraKey}` }, undefined, async () => ({
-            json: decorateReportJson(await cache.jsonOf(plain), jira),
-            branch: plain.branch,
-          }))
-        : plain
+    const entry = await fullReportEntry(db, cache, project, reportUuid, branch, jira)
     if (!entry) return false
     reply.status(200)
     if (gzip) reply.header('content-encoding', 'gzip').send(entry.gzip)

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageModes } from '../testing/databases'
-import { startTestInstance, type TestInstance, waitForReport } from '../testing/instance'
+import { startTestInstance, type TestInstance, uploadSbomToNew, waitForReport } from '../testing/instance'
 import { memberInNewAccount } from './admin/test-kit'
 
 const sbom = readFileSync(new URL('./fixtures/small.cdx.json', import.meta.url))
@@ -23,18 +23,8 @@ describe.each(storageModes())('report lookups on %s storage', (mode) => {
   let bobReport = ''
   let bobKey = ''
 
-  async function upload(headers: Record<string, string>, branch = 'main'): Promise<string> {
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
-    const res = await fetch(`${t.url}/api/v1/uploads/new/sbom-cdx.json?branch=${branch}`, {
-      method: 'POST',
-      body: form,
-      headers,
-    })
-    const body = (await res.json()) as { projectUuid: string }
-    expect(res.status, JSON.stringify(body)).toBe(202)
-    return body.projectUuid
-  }
+  const upload = (headers: Record<string, string>, branch = 'main') =>
+    uploadSbomToNew(t.url, sbom, headers, branch)
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { headers })
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { ReportCache, type StoredReport } from './report-cache'
 
@@ -46,6 +46,22 @@ describe('ReportCache', () => {
     const entry = await cache.put(at('a'), JSON.stringify({ hello: 'world' }), 'main')
     expect(gunzipSync(entry.gzip).toString()).toBe('{"hello":"world"}')
     expect(cache.usedBytes).toBe(entry.gzip.length + 256)
+  })
+
+  // Issue 20 "Reports that stay small": the page's forms are kept in both encodings, both charged.
+  it('keeps a brotli form beside the gzip one when asked, and charges both', async () => {
+    const cache = new ReportCache(1_000_000)
+    const json = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ name: `p${i}` })) })
+    const plain = await cache.put(at('a'), json, 'main')
+    expect(plain.br).toBeUndefined()
+    const both = await cache.put({ ...at('a'), variant: 'outline' }, json, 'main', true)
+    expect(both.br && brotliDecompressSync(both.br).toString()).toBe(json)
+    expect(gunzipSync(both.gzip).toString()).toBe(json)
+    expect(cache.usedBytes).toBe(plain.gzip.length + both.gzip.length + (both.br?.length ?? 0) + 2 * 256)
+    // a gzip-only entry asked for again with brotli is replaced, not charged twice
+    const upgraded = await cache.put(at('a'), json, 'main', true)
+    expect(upgraded.br).toBeDefined()
+    expect(cache.usedBytes).toBe(2 * both.gzip.length + 2 * (both.br?.length ?? 0) + 2 * 256)
   })
 
   // Issue 20 "Report cache": charged 2 bytes a character, a report over half the budget was read from the

@@ -85,6 +85,26 @@ export async function waitForReport(
   throw new Error(`no report for ${projectUuid}/${branch} within ${timeoutMs} ms`)
 }
 
+/** Uploads a CycloneDX file to a new project on `branch` (public without `headers`); answers its uuid. */
+export async function uploadSbomToNew(
+  url: string,
+  sbom: Uint8Array,
+  headers: Record<string, string> = {},
+  branch = 'main',
+): Promise<string> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(sbom)]), 'bom.json')
+  const res = await fetch(`${url}/api/v1/uploads/new/sbom-cdx.json?branch=${branch}`, {
+    method: 'POST',
+    body: form,
+    headers,
+  })
+  const body = (await res.json()) as { projectUuid?: string }
+  if (res.status !== 202 || !body.projectUuid)
+    throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`)
+  return body.projectUuid
+}
+
 /** The `Authorization` header of the test administrator, signed in with e-mail and password. */
 export async function adminAuth(url: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/v1/credentials/login`, {
