@@ -16,6 +16,8 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>
   /** What the start-up check of the data folder's permissions found and fixed. */
   permissions: { fixed: number; checked: number; existed: boolean }
+  /** The database host's process id (changes when the watchdog replaces it). */
+  readonly hostPid: number | undefined
 }
 
 const hostScript = fileURLToPath(new URL('./pglite-host.mjs', import.meta.url))
@@ -142,6 +144,9 @@ export async function startEmbeddedDatabase(
   return {
     target,
     permissions,
+    get hostPid() {
+      return current.child.pid
+    },
     stop() {
       watchdog.stop()
       const child = current.child

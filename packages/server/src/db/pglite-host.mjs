@@ -9,7 +9,11 @@
 // unnamed statement in between). SessionQueue below keeps the session with one connection until the
 // backend says ReadyForQuery with status 'I' (idle, no transaction): one Sync cycle or one whole
 // transaction at a time. Its interface is the one PGLiteSocketHandler expects of a query queue.
+import { fork } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket'
 import { MessageFramer } from './pglite-framer.mjs'
@@ -27,6 +31,28 @@ const port = Number(process.env.SEXTANT_PGLITE_PORT || 0)
 // the data folder's files; deployments whose database outgrows this move to an external PostgreSQL
 // (docs/operations.md "When to move to an external PostgreSQL").
 const SHARED_BUFFERS = '32MB'
+// A new data folder is initialised by a process of its own that exits once the cluster is written
+// (issue 20 "peak RSS <= 600 MB embedded"): PGlite runs initdb inside this process's WebAssembly
+// instance, which grows for it and never shrinks (with a copy of the whole heap taken meanwhile),
+// so a host that initialised its own folder held 650-830 MB for the rest of its life where one
+// opening an existing folder holds ~200 MB. Measured apart (`PGlite.create`, one query): 827 MB on
+// a new folder, 657 MB even after a full GC, against 185-208 MB on the same folder reopened.
+const INIT_ONLY = process.env.SEXTANT_PGLITE_INIT_ONLY === '1'
+
+const open = () =>
+  PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  })
+
+/** Writes a new cluster into the data folder in a child process of this script; throws if it fails. */
+async function initialiseApart() {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, SEXTANT_PGLITE_INIT_ONLY: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal)))
+  if (code !== 0) throw new Error(`initialising the data folder failed (exit ${code})`)
+}
 
 /**
  * Status byte of the last ReadyForQuery ('Z') in backend output, or null when there is none. Walks
@@ -159,10 +185,19 @@ async function stop(code) {
   }
 }
 
+if (INIT_ONLY) {
+  try {
+    await (await open()).close()
+    process.exit(0)
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+}
+
 try {
-  db = await PGlite.create(dataDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-  })
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initialiseApart()
+  db = await open()
   const queue = new SessionQueue(db)
   server = createServer(async (socket) => {
     if (handlers.size >= maxConnections) {
