@@ -30,7 +30,11 @@ export interface RegistryRequest {
 export type RegistryResponse =
   | {
       kind: 'ok'
-      body: string
+      /**
+       * The document; a fetch not kept by a cache may answer the UTF-8 bytes as received, so a large
+       * one is never held as a string (issue 20: npm packuments are read from their bytes).
+       */
+      body: string | Uint8Array
       etag: string | null
       /** Set when the registry could not be asked and a kept copy answered instead. */
       stale?: { since: string; message: string }

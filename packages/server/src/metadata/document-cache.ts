@@ -118,15 +118,16 @@ export class DocumentCache {
     switch (got.kind) {
       case 'ok': {
         const expiresAt = request.cache === 'immutable' ? null : until(this.options.ttlMs)
+        const body = got.body.toString('utf8')
         await this.keep({
           url: request.url,
           status: 200,
-          body: got.body,
+          body,
           etag: got.etag,
           fetchedAt: done,
           expiresAt,
         })
-        return { kind: 'ok', body: got.body, etag: got.etag }
+        return { kind: 'ok', body, etag: got.etag }
       }
       case 'not-modified':
         if (!held) return { kind: 'failed', status: 304, message: 'HTTP 304 to an unconditional request' }

@@ -27,7 +27,8 @@ export interface HttpGet {
 }
 
 export type HttpOutcome =
-  | { kind: 'ok'; body: string; etag: string | null }
+  /** `body`: the bytes as received (decoded from their content-encoding), not a string (issue 20). */
+  | { kind: 'ok'; body: Buffer; etag: string | null }
   | { kind: 'not-modified'; etag: string | null }
   | { kind: 'not-found'; status: number }
   | { kind: 'failed'; status: number | null; message: string }
@@ -93,6 +94,6 @@ export class HttpClient {
       const why = answer.note ? `; ${answer.note}` : afterAttempts(answer.attempts)
       return { kind: 'failed', status, message: `${what}${why}` }
     }
-    return { kind: 'ok', body: answer.body.toString('utf8'), etag }
+    return { kind: 'ok', body: answer.body, etag }
   }
 }

@@ -95,7 +95,10 @@ export class MavenRepository {
           const message = `unreachable (${res.stale.message}); answered from the cache of ${res.stale.since}`
           this.problemList.push({ repository, url, message })
         }
-        return { kind: 'ok', body: res.body }
+        return {
+          kind: 'ok',
+          body: typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body),
+        }
       case 'not-found':
         return { kind: 'missing' }
       case 'not-modified':

@@ -118,6 +118,20 @@ describe('readPackumentFields', () => {
     }
   })
 
+  it('reads the UTF-8 bytes as received as it reads the text, multi-byte characters and a BOM included', () => {
+    const text =
+      '{"name":"é-pad","readme":"日本語 \\u00e9","versions":{"1.0.0":{"version":"1.0.0","license":"MIT ©",' +
+      '"dépendances":{"ü":"1"},"dependencies":{"ü":"^1 – 2"}}},"time":{"1.0.0":"2020-01-01T00:00:00Z"}}'
+    const bytes = new TextEncoder().encode(text)
+    expect(readPackumentFields(bytes)).toEqual(readPackumentFields(text))
+    expect(parseNpmPackumentText(bytes, 'é-pad')).toEqual(whole(text, 'é-pad'))
+    expect(parseNpmPackumentText(bytes).metadata?.versions[0]?.install?.dependencies).toEqual({ ü: '^1 – 2' })
+    // Buffer.toString keeps a byte-order mark, which JSON.parse refuses: so do the bytes.
+    const marked = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes])
+    expect(parseNpmPackumentText(marked)).toEqual(whole(`\ufeff${text}`))
+    expect(parseNpmPackumentText(marked).metadata).toBeNull()
+  })
+
   it('skips deeply nested values without recursion', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
     expect(readPackumentFields(`{"name":"a","users":${deep}}`)).toEqual({ name: 'a' })

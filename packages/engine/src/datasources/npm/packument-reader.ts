@@ -9,8 +9,14 @@
 // Why not a streaming JSON library (stream-json, @streamparser/json, clarinet): they tokenize in
 // JavaScript and build every string and number they pass (readmes included), several times slower
 // than JSON.parse over the 350 MB of a large cold analysis; and the body arrives whole anyway from the
-// outbound client (which bounds its size). Skipping needs only a character loop, and kept values are
-// small slices handed to JSON.parse.
+// outbound client (which bounds its size). Skipping needs only a byte loop, and kept values are
+// small slices decoded and handed to JSON.parse.
+//
+// It reads the UTF-8 bytes as received, never the whole document as a string (issue 20 "peak RSS
+// <= 600 MB embedded"): a packument's text (up to tens of MB) went to V8's large-object space and
+// stayed there until the next full collection, 35-110 MB of dead text at any time during a cold
+// analysis; the received bytes are freed with their young Buffer. UTF-8 never uses the bytes of JSON's
+// structural characters inside a multi-byte sequence, so slices cut at them decode as the whole would.
 
 /** Top-level fields parseNpmPackument reads. */
 const TOP = new Set([
@@ -41,14 +47,17 @@ const MANIFEST = new Set([
 /** Not valid JSON: the caller runs JSON.parse for its own message. */
 class Invalid extends Error {}
 
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
+const encoder = new TextEncoder()
+
 /**
- * The packument's text reduced to the fields parseNpmPackument reads; `undefined` when the text is
- * not valid JSON or not an object at the top (the caller then parses it whole, for its message or
- * its own warning).
+ * The packument's text (or its UTF-8 bytes) reduced to the fields parseNpmPackument reads;
+ * `undefined` when it is not valid JSON or not an object at the top (the caller then parses it
+ * whole, for its message or its own warning).
  */
-export function readPackumentFields(text: string): Record<string, unknown> | undefined {
+export function readPackumentFields(text: string | Uint8Array): Record<string, unknown> | undefined {
   try {
-    return new Reader(text).document()
+    return new Reader(typeof text === 'string' ? encoder.encode(text) : text).document()
   } catch (error) {
     if (error instanceof Invalid) return undefined
     throw error
@@ -62,20 +71,22 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
   else target[key] = value
 }
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y
-// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON forbids them raw in strings
-const PLAIN = /[^"\\\u0000-\u001f]*/y
 const OBJECT = 0
 const ARRAY = 1
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39
+const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
+const TRUE = [0x74, 0x72, 0x75, 0x65]
+const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65]
+const NULL = [0x6e, 0x75, 0x6c, 0x6c]
 
 class Reader {
   private pos = 0
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly bytes: Uint8Array) {}
 
   document(): Record<string, unknown> | undefined {
     this.ws()
-    if (this.text.charCodeAt(this.pos) !== 0x7b) {
+    if (this.bytes[this.pos] !== 0x7b) {
       this.skipValue() // valid JSON that is not an object: parsed whole by the caller
       this.end()
       return undefined
@@ -92,10 +103,10 @@ class Reader {
 
   /** The `versions` map: each manifest reduced to MANIFEST; anything but an object kept whole. */
   private versions(): unknown {
-    if (this.text.charCodeAt(this.pos) !== 0x7b) return this.value()
+    if (this.bytes[this.pos] !== 0x7b) return this.value()
     const out: Record<string, unknown> = {}
     this.members((version) => {
-      if (this.text.charCodeAt(this.pos) !== 0x7b) {
+      if (this.bytes[this.pos] !== 0x7b) {
         put(out, version, this.value())
         return
       }
@@ -113,7 +124,7 @@ class Reader {
   private members(each: (key: string) => void): void {
     this.pos++ // {
     this.ws()
-    if (this.text.charCodeAt(this.pos) === 0x7d) {
+    if (this.bytes[this.pos] === 0x7d) {
       this.pos++
       return
     }
@@ -121,7 +132,7 @@ class Reader {
       const key = this.key()
       each(key)
       this.ws()
-      const c = this.text.charCodeAt(this.pos++)
+      const c = this.bytes[this.pos++]
       if (c === 0x7d) return
       if (c !== 0x2c) throw new Invalid()
       this.ws()
@@ -130,14 +141,14 @@ class Reader {
 
   /** A member's key and its colon; leaves `pos` at the value. */
   private key(): string {
-    if (this.text.charCodeAt(this.pos) !== 0x22) throw new Invalid()
+    if (this.bytes[this.pos] !== 0x22) throw new Invalid()
     const start = this.pos
     const escaped = this.skipString()
     const key = escaped
-      ? (JSON.parse(this.text.slice(start, this.pos)) as string)
-      : this.text.slice(start + 1, this.pos - 1)
+      ? (JSON.parse(this.text(start, this.pos)) as string)
+      : this.text(start + 1, this.pos - 1)
     this.ws()
-    if (this.text.charCodeAt(this.pos++) !== 0x3a) throw new Invalid()
+    if (this.bytes[this.pos++] !== 0x3a) throw new Invalid()
     this.ws()
     return key
   }
@@ -146,7 +157,18 @@ class Reader {
   private value(): unknown {
     const start = this.pos
     this.skipValue()
-    return JSON.parse(this.text.slice(start, this.pos))
+    return JSON.parse(this.text(start, this.pos))
+  }
+
+  /** The bytes from `start` to `end` as text (keys are short and mostly ASCII). */
+  private text(start: number, end: number): string {
+    const bytes = this.bytes
+    if (end - start <= 64) {
+      let ascii = true
+      for (let i = start; i < end; i++) if ((bytes[i] as number) >= 0x80) ascii = false
+      if (ascii) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[])
+    }
+    return utf8.decode(bytes.subarray(start, end))
   }
 
   /** Steps over one value, checking its syntax; containers without recursion (any depth). */
@@ -155,12 +177,12 @@ class Reader {
     for (;;) {
       // A value starts at pos.
       this.ws()
-      const c = this.text.charCodeAt(this.pos)
+      const c = this.bytes[this.pos] as number
       if (c === 0x7b || c === 0x5b) {
         this.pos++
         this.ws()
         const close = c === 0x7b ? 0x7d : 0x5d
-        if (this.text.charCodeAt(this.pos) === close) this.pos++
+        if (this.bytes[this.pos] === close) this.pos++
         else {
           stack.push(c === 0x7b ? OBJECT : ARRAY)
           if (c === 0x7b) this.key()
@@ -171,7 +193,7 @@ class Reader {
       for (;;) {
         if (stack.length === 0) return
         this.ws()
-        const d = this.text.charCodeAt(this.pos++)
+        const d = this.bytes[this.pos++]
         const top = stack[stack.length - 1]
         if (d === 0x2c) {
           this.ws()
@@ -189,38 +211,61 @@ class Reader {
       this.skipString()
       return
     }
-    for (const literal of ['true', 'false', 'null']) {
-      if (c === literal.charCodeAt(0)) {
-        if (!this.text.startsWith(literal, this.pos)) throw new Invalid()
+    for (const literal of [TRUE, FALSE, NULL]) {
+      if (c === literal[0]) {
+        for (let k = 1; k < literal.length; k++)
+          if (this.bytes[this.pos + k] !== literal[k]) throw new Invalid()
         this.pos += literal.length
         return
       }
     }
-    NUMBER.lastIndex = this.pos
-    if ((c === 0x2d || (c >= 0x30 && c <= 0x39)) && NUMBER.test(this.text)) {
-      this.pos = NUMBER.lastIndex
-      return
+    this.number()
+  }
+
+  /** -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? at `pos`. */
+  private number(): void {
+    const bytes = this.bytes
+    let i = this.pos
+    if (bytes[i] === 0x2d) i++
+    if (bytes[i] === 0x30) i++
+    else if (isDigit(bytes[i] ?? -1)) while (isDigit(bytes[i] ?? -1)) i++
+    else throw new Invalid()
+    if (bytes[i] === 0x2e) {
+      i++
+      if (!isDigit(bytes[i] ?? -1)) throw new Invalid()
+      while (isDigit(bytes[i] ?? -1)) i++
     }
-    throw new Invalid()
+    if (bytes[i] === 0x65 || bytes[i] === 0x45) {
+      i++
+      if (bytes[i] === 0x2b || bytes[i] === 0x2d) i++
+      if (!isDigit(bytes[i] ?? -1)) throw new Invalid()
+      while (isDigit(bytes[i] ?? -1)) i++
+    }
+    this.pos = i
   }
 
   /** Steps over a string at `pos` (`"`), checking escapes and control characters; true if escaped. */
   private skipString(): boolean {
-    const text = this.text
+    const bytes = this.bytes
+    const n = bytes.length
     let i = this.pos + 1
     let escaped = false
     for (;;) {
-      // The plain run up to the next quote, backslash or control character, in one native scan.
-      PLAIN.lastIndex = i
-      PLAIN.test(text)
-      i = PLAIN.lastIndex
-      const c = text.charCodeAt(i)
+      // The plain run up to the next quote, backslash or control character.
+      let c = 0
+      while (i < n) {
+        c = bytes[i] as number
+        if (c === 0x22 || c === 0x5c || c < 0x20) break
+        i++
+      }
+      // The end of the input inside a string: unterminated.
+      if (i >= n) throw new Invalid()
       if (c === 0x22) break
       if (c === 0x5c) {
         escaped = true
-        const e = text.charCodeAt(i + 1)
+        const e = bytes[i + 1]
         if (e === 0x75) {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Invalid()
+          for (let k = 2; k < 6; k++) if (!isHex(bytes[i + k] ?? -1)) throw new Invalid()
           i += 6
         } else if (
           e === 0x22 ||
@@ -236,19 +281,18 @@ class Reader {
         else throw new Invalid()
         continue
       }
-      // Control characters are not allowed raw; NaN is the end of the text (unterminated).
-      if (c < 0x20 || Number.isNaN(c)) throw new Invalid()
-      i++
+      // Control characters are not allowed raw.
+      throw new Invalid()
     }
     this.pos = i + 1
     return escaped
   }
 
   private ws(): void {
-    const text = this.text
+    const bytes = this.bytes
     let i = this.pos
     for (;;) {
-      const c = text.charCodeAt(i)
+      const c = bytes[i]
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++
       else break
     }
@@ -258,6 +302,6 @@ class Reader {
   /** Only whitespace may follow the document. */
   private end(): void {
     this.ws()
-    if (this.pos !== this.text.length) throw new Invalid()
+    if (this.pos !== this.bytes.length) throw new Invalid()
   }
 }

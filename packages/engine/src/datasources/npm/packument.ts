@@ -56,12 +56,15 @@ export interface NpmPackumentResult {
 type Json = Record<string, unknown>
 
 /**
- * Parses registry JSON text; invalid JSON is a warning, not an exception. Only the fields read here
- * are materialised (packument-reader.ts); text that is not a JSON object is parsed whole for its message.
+ * Parses registry JSON text, or its UTF-8 bytes as received; invalid JSON is a warning, not an
+ * exception. Only the fields read here are materialised (packument-reader.ts); text that is not a
+ * JSON object is parsed whole for its message.
  */
-export function parseNpmPackumentText(text: string, expectedName?: string): NpmPackumentResult {
+export function parseNpmPackumentText(text: string | Uint8Array, expectedName?: string): NpmPackumentResult {
   const fields = readPackumentFields(text)
-  return fields ? parseNpmPackument(fields, expectedName) : parseWholeNpmPackumentText(text, expectedName)
+  if (fields) return parseNpmPackument(fields, expectedName)
+  const whole = typeof text === 'string' ? text : new TextDecoder('utf-8', { ignoreBOM: true }).decode(text)
+  return parseWholeNpmPackumentText(whole, expectedName)
 }
 
 /** The same through JSON.parse of the whole text (every field materialised): the reader's reference. */
