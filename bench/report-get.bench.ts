@@ -2,6 +2,7 @@
 // clients on loopback: p99 ≤ 100 ms"). A `sextant serve` child process (embedded, then PostgreSQL)
 // stores the 3,000-component report of the recompute bench; 50, then 200 (issue 20), keep-alive clients
 // GET it as a browser does (Accept-Encoding: gzip), the body read and dropped so the client costs little.
+// Issue 20 "Reports that stay small": the same for the report page's outline and a section page (br).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
@@ -23,10 +24,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
-function getOnce(agent: Agent, url: URL): Promise<{ ms: number; bytes: number; status: number }> {
+function getOnce(
+  agent: Agent,
+  url: URL,
+  encoding: string,
+): Promise<{ ms: number; bytes: number; status: number }> {
   const t0 = performance.now()
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+    const req = request(url, { agent, headers: { 'accept-encoding': encoding } }, (res) => {
       let bytes = 0
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length
@@ -48,7 +53,7 @@ interface Measured {
 }
 
 /** `requests` GETs from `clients` keep-alive clients at once; answers each one's time and the body size. */
-async function round(agent: Agent, url: URL, clients: number, requests: number) {
+async function round(agent: Agent, url: URL, encoding: string, clients: number, requests: number) {
   const times: number[] = []
   let bytes = 0
   let next = 0
@@ -56,7 +61,7 @@ async function round(agent: Agent, url: URL, clients: number, requests: number) 
     Array.from({ length: clients }, async () => {
       while (next < requests) {
         next++
-        const r = await getOnce(agent, url)
+        const r = await getOnce(agent, url, encoding)
         if (r.status !== 200) throw new Error(`GET answered ${r.status}`)
         bytes = r.bytes
         times.push(r.ms)
@@ -66,18 +71,25 @@ async function round(agent: Agent, url: URL, clients: number, requests: number) 
   return { times, bytes }
 }
 
-async function load(url: URL, clients: number, requests: number): Promise<Measured> {
+async function load(target: Target, clients: number, requests: number): Promise<Measured> {
+  const { url, encoding } = target
   const agent = new Agent({ keepAlive: true, maxSockets: clients })
-  for (let i = 0; i < 20; i++) await getOnce(agent, url) // the first answer fills the cache
+  for (let i = 0; i < 20; i++) await getOnce(agent, url, encoding) // the first answer fills the cache
   // warm-up at the same concurrency, untimed: the server's steady state (JIT, sockets open), not its first second
-  await round(agent, url, clients, WARM_UP)
-  const { times, bytes } = await round(agent, url, clients, requests)
+  await round(agent, url, encoding, clients, WARM_UP)
+  const { times, bytes } = await round(agent, url, encoding, clients, requests)
   agent.destroy()
   times.sort((a, b) => a - b)
   return { p50: percentile(times, 50), p99: percentile(times, 99), bytes }
 }
 
-async function measure(env: Record<string, string>, dir: string): Promise<Measured[]> {
+interface Target {
+  what: string
+  url: URL
+  encoding: string
+}
+
+async function measure(env: Record<string, string>, dir: string): Promise<[Target, Measured[]][]> {
   const osv = join(dir, `osv-${randomBytes(3).toString('hex')}.jsonl`)
   writeFileSync(osv, rawAdvisories.map((a) => JSON.stringify(a)).join('\n'))
   const proc = await spawnSextant(['serve'], { ...env, SEXTANT_ADVISORY_SOURCES: osv }, 120_000)
@@ -94,8 +106,30 @@ async function measure(env: Record<string, string>, dir: string): Promise<Measur
       if (i > 6000) throw new Error('no report was stored')
       await new Promise((r) => setTimeout(r, 10))
     }
-    const out: Measured[] = []
-    for (const l of LOADS) out.push(await load(url, l.clients, l.requests))
+    const outline = (await (
+      await fetch(`${base}/api/v2/reports/${projectUuid}/outline?branch=main`)
+    ).json()) as {
+      uuid: string
+    }
+    const targets: Target[] = [
+      { what: 'GET full report', url, encoding: 'gzip' },
+      {
+        what: 'GET report outline (latest of the branch)',
+        url: new URL(`${base}/api/v2/reports/${projectUuid}/outline?branch=main`),
+        encoding: 'gzip, br',
+      },
+      {
+        what: 'GET report section page (security, page 0 of 500 components)',
+        url: new URL(`${base}/api/v2/reports/${projectUuid}/sections/${outline.uuid}/security?page=0`),
+        encoding: 'gzip, br',
+      },
+    ]
+    const out: [Target, Measured[]][] = []
+    for (const target of targets) {
+      const measured: Measured[] = []
+      for (const l of LOADS) measured.push(await load(target, l.clients, l.requests))
+      out.push([target, measured])
+    }
     return out
   } finally {
     await proc.stop()
@@ -106,16 +140,18 @@ export async function reportGetBench(): Promise<BenchSection> {
   const rows: BenchRow[] = []
   const notes: string[] = []
   const dir = mkdtempSync(join(tmpdir(), 'sx-get-bench-'))
-  const addRows = (where: string, measured: Measured[]) =>
-    measured.forEach((r, i) => {
-      const l = LOADS[i]!
-      rows.push({
-        what: `GET full report, 3,000 components, ${l.clients} concurrent keep-alive clients, ${l.requests} requests, gzip (${Math.round(r.bytes / 1024)} KB on the wire), ${where}`,
-        budget: `p99 ≤ ${l.budget} ms`,
-        measured: `p99 ${ms(r.p99)} (p50 ${ms(r.p50)})`,
-        ok: r.p99 <= l.budget,
-      })
-    })
+  const addRows = (where: string, targets: [Target, Measured[]][]) => {
+    for (const [target, measured] of targets)
+      for (const [i, r] of measured.entries()) {
+        const l = LOADS[i]!
+        rows.push({
+          what: `${target.what}, 3,000 components, ${l.clients} concurrent keep-alive clients, ${l.requests} requests, ${target.encoding === 'gzip' ? 'gzip' : 'br'} (${Math.round(r.bytes / 1024)} KB on the wire), ${where}`,
+          budget: `p99 ≤ ${l.budget} ms`,
+          measured: `p99 ${ms(r.p99)} (p50 ${ms(r.p50)})`,
+          ok: r.p99 <= l.budget,
+        })
+      }
+  }
   try {
     addRows('embedded database', await measure({ SEXTANT_DATA_DIR: join(dir, 'db') }, dir))
     try {

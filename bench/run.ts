@@ -21,6 +21,7 @@ import { productionStartBench } from './production-start.bench'
 import { recomputeBench } from './recompute.bench'
 import { reportGetBench } from './report-get.bench'
 import { reportPageBench } from './report-page.bench'
+import { reportPageBytesBench } from './report-page-bytes.bench'
 import { spineBench } from './spine.bench'
 import { staticAssetsBench } from './static-assets.bench'
 import { type BenchSection, renderSection } from './table'
@@ -43,6 +44,7 @@ const sections: (() => Promise<BenchSection>)[] = [
   reportGetBench,
   authBench,
   reportPageBench,
+  reportPageBytesBench,
   findingsTableBench,
   staticAssetsBench,
   mavenBench,

@@ -1,6 +1,7 @@
 // The report itself, for status OK or PARTIAL (report-page §2 Layout, §4): notices (partial build,
 // refreshing, a newer failed analysis, scores not up to date, the badges suggestion), score badges, executive summary, the
 // domain sections, security exclusions, code analysis (issue 17), project history, notes, and the floating scroll box.
+// The sections render from the outline and the pages they read when shown (issue 20).
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
@@ -18,17 +19,42 @@ import { OutOfDateNotice } from '../../features/report/out-of-date-notice'
 import { PartialBuildNotice } from '../../features/report/partial-build-notice'
 import { ScoreBadges } from '../../features/report/score-badges'
 import { ScrollBox } from '../../features/report/scroll-box'
+import { SectionGate } from '../../features/report/section-gate'
 import { useHashScroll } from '../../features/report/use-hash-scroll'
 import { SecuritySection } from '../../features/security/security-section'
 import { StabilitySection } from '../../features/stability/stability-section'
 import { useAfterPaint } from '../../lib/use-after-paint'
 import { useReportContext } from '../../shared/report/report-context'
+import { SECTION_ANCHORS } from '../../shared/report/report-summary'
 import { InlineNotice } from '../../ui/status-panel'
 
 /** The findings table of the report shown (issue 19), for the security section's 'table' view. */
 function ReportFindingsTable() {
   const { report, project, branch, access } = useReportContext()
   return <FindingsTable scope={{ project, branch, reportUuid: report.uuid, canAct: access.canAct }} />
+}
+
+// Issue 20: each section reads its items by pages when shown (features/report/section-gate.tsx).
+const SECURITY = ['security'] as const
+const STABILITY = ['stability'] as const
+const LICENSING = ['licensing'] as const
+const ALL_SECTIONS = ['security', 'stability', 'licensing'] as const
+const LOADING = {
+  security: {
+    title: 'Security assessment',
+    anchor: SECTION_ANCHORS.security,
+    testId: 'section-security-loading',
+  },
+  stability: {
+    title: 'Stability assessment',
+    anchor: SECTION_ANCHORS.stability,
+    testId: 'section-stability-loading',
+  },
+  licensing: {
+    title: 'Licensing assessment',
+    anchor: SECTION_ANCHORS.licensing,
+    testId: 'section-licensing-loading',
+  },
 }
 
 interface ReportBodyProps {
@@ -69,12 +95,20 @@ export const ReportBody = memo(function ReportBody({
       <BadgesBanner />
       <ScoreBadges report={report} />
       <ExecutiveSummary report={report} />
-      <SecuritySection findingsTable={<ReportFindingsTable />} />
+      <SectionGate needs={SECURITY} loading={LOADING.security}>
+        <SecuritySection findingsTable={<ReportFindingsTable />} />
+      </SectionGate>
       {belowFold ? (
         <>
-          <ExclusionsBlock />
-          <StabilitySection />
-          <LicensingSection />
+          <SectionGate needs={ALL_SECTIONS}>
+            <ExclusionsBlock />
+          </SectionGate>
+          <SectionGate needs={STABILITY} loading={LOADING.stability}>
+            <StabilitySection />
+          </SectionGate>
+          <SectionGate needs={LICENSING} loading={LOADING.licensing}>
+            <LicensingSection />
+          </SectionGate>
           <CodeAnalysisPanel />
           <HistorySection />
           <AnalysisNotes notes={report.notes} />

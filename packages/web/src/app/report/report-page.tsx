@@ -2,7 +2,7 @@
 // title row, then either a status panel (§4) or the report; the loading modal while another report of the
 // project (history, branch) loads over the one shown. Without a pid it goes to the project list.
 import { Stack } from '@mantine/core'
-import type { HistoryEntry, Project, Report } from '@sextant/contract'
+import type { HistoryEntry, Project, ReportOutline } from '@sextant/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
@@ -10,10 +10,12 @@ import { loadFindingsFirst } from '../../features/findings/use-findings'
 import { ReportBanner } from '../../features/report/report-banners'
 import { ReportTitleRow } from '../../features/report/report-title-row'
 import { projectQuery, reportQuery, useReportData } from '../../features/report/use-report-data'
+import { useReportSections } from '../../features/report/use-report-sections'
 import { useLingering } from '../../lib/use-lingering'
 import { reportAccess } from '../../shared/report/report-access'
 import { ReportContext, type ReportContextValue } from '../../shared/report/report-context'
 import { initialFilters } from '../../shared/report/report-filters'
+import { sectionShowable } from '../../shared/report/report-sections'
 import { componentsPerLanguage } from '../../shared/report/report-summary'
 import { parseReportParams, type ReportParams } from '../../shared/report/report-url'
 import { SignInGate } from '../../shared/session/sign-in-gate'
@@ -36,7 +38,7 @@ const ReportBody = lazy(() => loadReportBody().then((m) => ({ default: m.ReportB
 const LOADING_MODAL_HIDE_MS = 500
 
 interface ProvideProps {
-  report: Report
+  outline: ReportOutline
   project: Project
   branch: string
   history: HistoryEntry[]
@@ -44,9 +46,13 @@ interface ProvideProps {
   children: ReactNode
 }
 
-/** Shares the report, the caller's access (§6) and the summary filters with every section. */
-function ReportProvider({ report, project, branch, history, params, children }: ProvideProps) {
+/**
+ * Shares the report (its outline with the sections read so far, issue 20), the caller's access (§6) and
+ * the summary filters with every section.
+ */
+function ReportProvider({ outline, project, branch, history, params, children }: ProvideProps) {
   const { status, account, user } = useSession()
+  const { report, loaded, request } = useReportSections(project.uuid, outline)
   const languages = useMemo(() => componentsPerLanguage(report).map((l) => l.language), [report])
   const [filters, setFilters] = useState(() => initialFilters(languages))
   const value = useMemo<ReportContextValue>(
@@ -58,6 +64,10 @@ function ReportProvider({ report, project, branch, history, params, children }: 
       filters,
       setFilters,
       creatorUuid: user?.uuid ?? null,
+      sections: {
+        request,
+        showable: (section) => sectionShowable(section, outline, loaded, filters.issuesOnly),
+      },
       access: reportAccess({
         account,
         signedIn: status === 'authenticated',
@@ -68,13 +78,27 @@ function ReportProvider({ report, project, branch, history, params, children }: 
         member: user ? { role: user.membership.role, sysadmin: user.sysadmin } : null,
       }),
     }),
-    [report, project, branch, history, filters, status, account, user, params.mode, params.reportUuid],
+    [
+      report,
+      outline,
+      loaded,
+      request,
+      project,
+      branch,
+      history,
+      filters,
+      status,
+      account,
+      user,
+      params.mode,
+      params.reportUuid,
+    ],
   )
   return <ReportContext.Provider value={value}>{children}</ReportContext.Provider>
 }
 
 function ReportContent({ params, rowsFirst }: { params: ReportParams; rowsFirst: Promise<void> | null }) {
-  const { view, project, branch, history, switching } = useReportData(params, rowsFirst)
+  const { view, project, branch, history, outline, switching } = useReportData(params, rowsFirst)
   const loadingModal = useLingering(switching, LOADING_MODAL_HIDE_MS)
   const [search] = useSearchParams()
   if (view.kind === 'loading') {
@@ -91,10 +115,10 @@ function ReportContent({ params, rowsFirst }: { params: ReportParams; rowsFirst:
           Your scan has been received. Bookmark this page to come back to the report.
         </InlineNotice>
       ) : null}
-      {view.kind === 'report' && project ? (
+      {view.kind === 'report' && project && outline ? (
         <ReportProvider
-          key={view.report.uuid}
-          report={view.report}
+          key={outline.uuid}
+          outline={outline}
           project={project}
           branch={branch ?? view.report.project.branch}
           history={history}

@@ -1,8 +1,9 @@
-// Loads what the report page needs through the SDK (report-page §7): the project, the latest report of
-// the branch (or one historic report by reportUuid) and the history (limit 20, §9); polls every 3 s
+// Loads what the report page needs through the SDK (report-page §7): the project, the outline of the
+// latest report of the branch (or of one historic report by reportUuid; issue 20: the sections' items are
+// read by pages as they are shown, use-report-sections.ts) and the history (limit 20, §9); polls every 3 s
 // while an analysis of the branch is queued or running (DESIGN §3 "the page polls"). Switching to another
 // report of the project keeps the shown one until the new one is there (`switching`: the loading modal).
-import type { HistoryEntry, Project, Report } from '@sextant/contract'
+import type { HistoryEntry, Project, Report, ReportOutline } from '@sextant/contract'
 import { isSdkError } from '@sextant/sdk'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -27,6 +28,8 @@ export interface ReportData {
   project: Project | null
   branch: string | null
   history: HistoryEntry[]
+  /** The outline shown (the view's report), with what the section routes need. */
+  outline: ReportOutline | null
   /** Another report (history, branch) is loading while the previous one is still shown. */
   switching: boolean
 }
@@ -43,15 +46,16 @@ export function reportQuery(
   after: Promise<unknown> | null = null,
 ) {
   return {
-    queryKey: ['report', pid, reportUuid ?? `latest:${branch}`],
-    queryFn: async (): Promise<Report> => {
+    // not the companion pages' key (shared/report/use-branch-report.ts): they read the full report
+    queryKey: ['report', pid, 'outline', reportUuid ?? `latest:${branch}`],
+    queryFn: async (): Promise<ReportOutline> => {
       await after
       return reportUuid
-        ? sdk.call('reportById', {
+        ? sdk.call('reportOutlineById', {
             params: { projectId: pid, reportId: reportUuid },
             query: { includes: 'prs' },
           })
-        : sdk.call('reportLatest', {
+        : sdk.call('reportOutline', {
             params: { projectId: pid },
             query: { branch: branch ?? '', includes: 'prs' },
           })
@@ -74,7 +78,7 @@ export function useReportData(params: ReportParams, after: Promise<unknown> | nu
   const branch = params.branch ?? project?.branches[0] ?? null
   const latest = params.reportUuid === null
 
-  const reportState = useQuery<Report>({
+  const reportState = useQuery<ReportOutline>({
     ...reportQuery(pid, branch, params.reportUuid, after),
     // with the branch in the address the report loads beside the project, not after it
     enabled: pid !== '' && (branch !== null || !latest),
@@ -108,5 +112,12 @@ export function useReportData(params: ReportParams, after: Promise<unknown> | nu
   const nextPoll = shouldPoll(view)
   useEffect(() => setPoll(nextPoll), [nextPoll])
 
-  return { view, project, branch, history: historyQuery.data ?? [], switching: reportState.isPlaceholderData }
+  return {
+    view,
+    project,
+    branch,
+    history: historyQuery.data ?? [],
+    outline: reportState.data ?? null,
+    switching: reportState.isPlaceholderData,
+  }
 }

@@ -1,6 +1,7 @@
 // What every section of the report page shares (report-page §2 Layout): the report, its project and
-// branch, the caller's access (§6) and the executive summary's filters (§4 "Language filter").
-import type { HistoryEntry, Project, Report } from '@sextant/contract'
+// branch, the caller's access (§6) and the executive summary's filters (§4 "Language filter"); the
+// report holds the sections read so far (issue 20 "Reports that stay small").
+import type { HistoryEntry, Project, Report, ReportSectionName } from '@sextant/contract'
 import { createContext, useContext } from 'react'
 import type { ReportAccess } from './report-access'
 import type { ReportFilters } from './report-filters'
@@ -14,6 +15,14 @@ export interface ReportContextValue {
   filters: ReportFilters
   setFilters: (next: ReportFilters) => void
   creatorUuid: string | null
+  /**
+   * The report's sections read by pages (issue 20): `request` asks for one (the section is shown);
+   * `showable` says whether `report` holds what it shows.
+   */
+  sections: {
+    request: (section: ReportSectionName) => void
+    showable: (section: ReportSectionName) => boolean
+  }
 }
 
 export const ReportContext = createContext<ReportContextValue | null>(null)

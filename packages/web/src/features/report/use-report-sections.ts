@@ -1,0 +1,62 @@
+// Issue 20 "Reports that stay small": the pages of each section of the report shown, read when a section
+// asks for them (it is shown), through the SDK (GET /api/v2/reports/{pid}/sections/{reportId}/{domain}),
+// three pages at a time; immutable per report, so read once. The outline with what is read put back.
+import type { ReportOutline, ReportSectionName, ReportSectionPage } from '@sextant/contract'
+import { useQueries } from '@tanstack/react-query'
+import { useCallback, useMemo, useState } from 'react'
+import { sdk } from '../../lib/sdk'
+import { type LoadedSections, withSections } from '../../shared/report/report-sections'
+
+const SECTIONS: readonly ReportSectionName[] = ['security', 'stability', 'licensing']
+/** Pages asked for at once. */
+const PAGES_AT_ONCE = 3
+
+async function readSection(
+  pid: string,
+  reportId: string,
+  section: ReportSectionName,
+  pages: number,
+): Promise<ReportSectionPage[]> {
+  const read: ReportSectionPage[] = []
+  for (let from = 0; from < pages; from += PAGES_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(PAGES_AT_ONCE, pages - from) }, (_, i) =>
+      sdk.call('reportSection', {
+        params: { projectId: pid, reportId, domain: section },
+        query: { page: from + i },
+      }),
+    )
+    read.push(...(await Promise.all(batch)))
+  }
+  return read
+}
+
+export interface ReportSections {
+  /** The outline with the sections read so far put back. */
+  report: ReportOutline
+  loaded: LoadedSections
+  /** Asks for a section's pages (once; later calls do nothing). */
+  request: (section: ReportSectionName) => void
+}
+
+export function useReportSections(pid: string, outline: ReportOutline): ReportSections {
+  const [wanted, setWanted] = useState<ReadonlySet<ReportSectionName>>(() => new Set())
+  const [security, stability, licensing] = useQueries({
+    queries: SECTIONS.map((section) => ({
+      queryKey: ['report', pid, 'section', outline.uuid, section],
+      queryFn: () => readSection(pid, outline.uuid, section, outline.outline[section].pages),
+      enabled: wanted.has(section),
+      staleTime: Number.POSITIVE_INFINITY,
+    })),
+  })
+  const loaded = useMemo<LoadedSections>(
+    () => ({ security: security?.data, stability: stability?.data, licensing: licensing?.data }),
+    [security?.data, stability?.data, licensing?.data],
+  )
+  const report = useMemo(() => withSections(outline, loaded), [outline, loaded])
+  const request = useCallback(
+    (section: ReportSectionName) =>
+      setWanted((previous) => (previous.has(section) ? previous : new Set([...previous, section]))),
+    [],
+  )
+  return { report, loaded, request }
+}
