@@ -71,8 +71,8 @@ async function cloneProject(db: Db, pid: string, copies: number): Promise<void> 
       if (c.type === 'uuid' && !SHARED.test(c.column)) return `md5(${q}::text || g::text)::uuid`
       if (table === 'projects' && c.column === 'name') return `${q} || '-' || g`
       // a JSONB document (reports stored before migration 034) gets the clone's uuids; a gzip'd one
-      // (document_gz) is copied as it is: nothing the re-check does reads the previous document (its delta
-      // baseline, report_baselines, is cloned with it)
+      // (document_gz) is copied as it is: the re-check reads only its stability and licensing member (the
+      // carried sections, migration 035: no uuids in them) and its delta baseline (report_baselines, cloned)
       if (table === 'reports' && c.column === 'document')
         return `jsonb_set(jsonb_set(${q}, '{project,uuid}', to_jsonb(md5(t.project_uuid::text || g::text)::uuid::text)), '{uuid}', to_jsonb(md5(t.uuid::text || g::text)::uuid::text))`
       return q

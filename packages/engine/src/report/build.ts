@@ -27,7 +27,6 @@ import { DEFAULT_GATE_POLICY, type GatePolicy, gateFailures, type SecurityScoreA
 import { buildStabilitySection, packageKeyOf } from '../stability'
 import { getVersionScheme } from '../versioning'
 import {
-  type AssessedSection,
   assessSection,
   type DomainCoverage,
   graphGaps,
@@ -36,7 +35,16 @@ import {
   type Unassessed,
 } from './assessment'
 import type { AutoMitigationThresholds } from './auto-mitigation'
-import type { AdvisorySnapshot, AnalysisScopes, AssessmentGap, ReportDocument, ReportNote } from './document'
+import { type CarriedSections, carriedNote } from './carry'
+import type {
+  AdvisorySnapshot,
+  AnalysisScopes,
+  AssessmentGap,
+  LicensingSection,
+  ReportDocument,
+  ReportNote,
+  StabilitySection,
+} from './document'
 import { buildSecuritySection } from './security'
 import { reportTimestamp } from './timestamp'
 
@@ -100,6 +108,12 @@ export interface BuildReportInput {
   advisorySnapshot?: AdvisorySnapshot | null
   /** Whether a partly-assessed domain fails the gate (account configuration; default: it does). */
   gatePolicy?: GatePolicy
+  /**
+   * A live re-check's stability and licensing sections, taken from the previous report because everything
+   * they are built from is the same (carry.ts): they are not built again, and a note says where they come
+   * from. Absent: both are built.
+   */
+  carried?: CarriedSections
 }
 
 /**
@@ -168,22 +182,6 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       : {}),
     ...(expiredMatcher ? { expiredFor: expiredMatcher.advice } : {}),
   })
-  const stability = buildStabilitySection({
-    components: scoped.stability,
-    metadata: metadata ?? new Map(),
-    schemeFor: getVersionScheme,
-    ...(matcher ? { exclusionsFor: matcher.stability } : {}),
-  })
-  const licensing = buildLicensingSection({
-    components: scoped.licensing,
-    metadata: metadata ?? new Map(),
-    policies: input.policies ?? [],
-    ...(input.customLicences ? { customLicences: input.customLicences } : {}),
-    ...(input.licenceOverrideFor ? { overrideFor: input.licenceOverrideFor } : {}),
-    ...(input.copyrightFor ? { copyrightFor: input.copyrightFor } : {}),
-    ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
-  })
-
   // What each domain could not assess (issue 14): the graph's own gaps hit all three.
   const shared = graphGaps(input.warnings)
   const byPurl = new Map(components.map((c) => [c.purl as string, c]))
@@ -209,48 +207,21 @@ export function buildReport(input: BuildReportInput): ReportDocument {
             ),
           }
         : { nothing: noAdvisoryDataGap(scoped.security.length) }
-  const assessed: Record<'security' | 'stability' | 'licensing', AssessedSection> = {
-    security: assessSection({
-      domain: 'security',
-      total: scoped.security.length,
-      unassessed: security.unassessed,
-      shared: staleGap ? [staleGap, ...shared] : shared,
-      ...securityWithoutData,
-      score: security.section.score,
-    }),
-    stability: assessSection({
-      domain: 'stability',
-      // components not from a registry (workspace, link, file, git) have no versions to look up
-      total: stability.section.componentsCount,
-      unassessed: [
-        ...unassessedOf(stability.missingMetadata, noRegistry),
-        ...stability.gaps
-          .filter((g) => g.reason !== 'not-from-registry')
-          .flatMap((g) =>
-            unassessedOf([g.purl], () =>
-              g.reason === 'no-scheme' ? 'unsupported-ecosystem' : 'unorderable-version',
-            ),
-          ),
-      ],
-      shared,
-      ...(metadata === null
-        ? { nothing: noMetadataGap('stability', stability.section.componentsCount) }
-        : {}),
-      score: stability.section.score,
-    } satisfies DomainCoverage),
-    licensing: assessSection({
-      domain: 'licensing',
-      total: licensing.section.componentsCount,
-      unassessed: unassessedOf(licensing.missingMetadata, noRegistry),
-      shared,
-      // without any metadata source, licences declared by the input (SBOM) are still assessed
-      score: licensing.section.score,
-    }),
-  }
+  const securityAssessed = assessSection({
+    domain: 'security',
+    total: scoped.security.length,
+    unassessed: security.unassessed,
+    shared: staleGap ? [staleGap, ...shared] : shared,
+    ...securityWithoutData,
+    score: security.section.score,
+  })
+  const others =
+    input.carried ??
+    buildOtherSections(input, { scoped, metadata, matcher, shared, unassessedOf, noRegistry })
   const assessments = {
-    security: assessed.security.assessment,
-    stability: assessed.stability.assessment,
-    licensing: assessed.licensing.assessment,
+    security: securityAssessed.assessment,
+    stability: others.stability.assessment,
+    licensing: others.licensing.assessment,
   }
 
   const notes: ReportNote[] = [
@@ -277,11 +248,12 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       domain: 'stability' as const,
       message: `${p.key}: ${p.message}`,
     })),
+    ...(input.carried ? [carriedNote(input.carried.from)] : []),
   ]
   const sections = {
-    security: { ...security.section, ...assessed.security },
-    stability: { ...stability.section, ...assessed.stability },
-    licensing: { ...licensing.section, ...assessed.licensing },
+    security: { ...security.section, ...securityAssessed },
+    stability: others.stability,
+    licensing: others.licensing,
   }
   const policy = input.gatePolicy ?? DEFAULT_GATE_POLICY
   const failed = gateFailures(sections, input.thresholds, policy)
@@ -327,6 +299,67 @@ export function buildReport(input: BuildReportInput): ReportDocument {
       .map(appliedOf),
     exclusionsFingerprint: fingerprint,
     ...(input.commit ? { commit: input.commit } : {}),
+  }
+}
+
+interface OtherSectionsContext {
+  scoped: Record<'stability' | 'licensing', Component[]>
+  metadata: ReadonlyMap<string, PackageMetadataInput | null> | null
+  matcher: ReturnType<typeof buildExclusionMatcher> | null
+  shared: ReturnType<typeof graphGaps>
+  unassessedOf: (purls: readonly string[], kind: (c: Component) => Unassessed['kind']) => Unassessed[]
+  noRegistry: (c: Component) => Unassessed['kind']
+}
+
+/** The stability and licensing sections with their assessments (what a live re-check may carry over). */
+function buildOtherSections(
+  input: BuildReportInput,
+  { scoped, metadata, matcher, shared, unassessedOf, noRegistry }: OtherSectionsContext,
+): { stability: StabilitySection; licensing: LicensingSection } {
+  const stability = buildStabilitySection({
+    components: scoped.stability,
+    metadata: metadata ?? new Map(),
+    schemeFor: getVersionScheme,
+    ...(matcher ? { exclusionsFor: matcher.stability } : {}),
+  })
+  const licensing = buildLicensingSection({
+    components: scoped.licensing,
+    metadata: metadata ?? new Map(),
+    policies: input.policies ?? [],
+    ...(input.customLicences ? { customLicences: input.customLicences } : {}),
+    ...(input.licenceOverrideFor ? { overrideFor: input.licenceOverrideFor } : {}),
+    ...(input.copyrightFor ? { copyrightFor: input.copyrightFor } : {}),
+    ...(matcher ? { exclusionsFor: matcher.licensing } : {}),
+  })
+  const stabilityAssessed = assessSection({
+    domain: 'stability',
+    // components not from a registry (workspace, link, file, git) have no versions to look up
+    total: stability.section.componentsCount,
+    unassessed: [
+      ...unassessedOf(stability.missingMetadata, noRegistry),
+      ...stability.gaps
+        .filter((g) => g.reason !== 'not-from-registry')
+        .flatMap((g) =>
+          unassessedOf([g.purl], () =>
+            g.reason === 'no-scheme' ? 'unsupported-ecosystem' : 'unorderable-version',
+          ),
+        ),
+    ],
+    shared,
+    ...(metadata === null ? { nothing: noMetadataGap('stability', stability.section.componentsCount) } : {}),
+    score: stability.section.score,
+  } satisfies DomainCoverage)
+  const licensingAssessed = assessSection({
+    domain: 'licensing',
+    total: licensing.section.componentsCount,
+    unassessed: unassessedOf(licensing.missingMetadata, noRegistry),
+    shared,
+    // without any metadata source, licences declared by the input (SBOM) are still assessed
+    score: licensing.section.score,
+  })
+  return {
+    stability: { ...stability.section, ...stabilityAssessed },
+    licensing: { ...licensing.section, ...licensingAssessed },
   }
 }
 

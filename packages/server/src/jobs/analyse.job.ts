@@ -5,16 +5,20 @@
 // is taken over by the job's retry about 90 s later (issue 13 item 4; jobs/lease.ts). The `.meterian` file of
 // the analysis is read every time (its exclusions become the branch's readonly ones), and the exclusions
 // in force are applied (spec report-page §3 Exclusion). The `recompute` queue runs the same function.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import {
+  type BuildReportInput,
   buildFailedReport,
   buildReport,
+  type CarriedSections,
+  carryInputs,
   cvesOf,
   deltaBaseline,
   hash53,
   METERIAN_FILE,
   parseMeterianFile,
   type ReportDocument,
+  readSectionHeads,
   reportDelta,
   resolveScoreThresholds,
   type Warning,
@@ -30,7 +34,13 @@ import { projectLicensing } from '../resources/licences/licences.service'
 import { projectTagNames } from '../resources/tags/tags.repo'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
-import { insertReport, latestReportState, newDownloadKey } from '../services/reports.repo'
+import {
+  insertReport,
+  latestReportSections,
+  latestReportState,
+  newDownloadKey,
+  type SectionsCarry,
+} from '../services/reports.repo'
 import { type Claimed, claimAnalysis, finishClaimed, storeResolvedGraph } from './analysis-claim.repo'
 import type { PgBoss } from './boss'
 import { defineJob, leasedRequestQueue } from './job'
@@ -130,7 +140,7 @@ async function analyseClaimed(
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
     const fileWarnings = await syncFileExclusions(db, claimed)
-    const [advisories, snapshot, metadata, exclusions, previous, licensing, configuration] =
+    const [advisories, snapshot, metadata, exclusions, previous, licensing, configuration, lendable] =
       await Promise.all([
         sources.advisoriesFor?.(packages) ?? null,
         sources.advisorySnapshot?.() ?? null,
@@ -151,6 +161,8 @@ async function analyseClaimed(
         // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
         // Recompute runs this same job, so it applies them too.
         readConfiguration(db, claimed.account_uuid),
+        // a live re-check may carry the previous report's stability and licensing sections (carryFrom)
+        claimed.source === 'reassess' ? latestReportSections(db, claimed.project_uuid, claimed.branch) : null,
       ])
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
     const enrichment =
@@ -159,7 +171,7 @@ async function analyseClaimed(
         : null
     // The download key is part of the immutable document the page reads (spec report-page §3, §5).
     const downloadKey = newDownloadKey()
-    const built = buildReport({
+    const input: BuildReportInput = {
       uuid: randomUUID(),
       projectUuid: claimed.project_uuid,
       branch: claimed.branch,
@@ -188,14 +200,18 @@ async function analyseClaimed(
             kev: (cve: string) => enrichment.kev.get(cve) ?? null,
           }
         : {}),
-    })
+    }
+    const carry = carryFrom(input, lendable)
+    const built = buildReport(carry.carried ? { ...input, carried: carry.carried } : input)
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
       // first: nothing is stored unless this claim still holds the analysis
       await holdsClaim(client, analysisUuid, claim)
-      if (await insertReport(client, doc, analysisUuid)) await storeDelta(client, claimed, doc)
+      if (await insertReport(client, doc, analysisUuid, carry.stored)) await storeDelta(client, claimed, doc)
       // the branch's packages beside its newest report: the advisory index finds it when records change
-      await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
+      // (a carry's graph is the previous report's, whose packages are there already)
+      if (!carry.carried)
+        await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
     })
     return 'stored'
   } catch (error) {
@@ -204,6 +220,27 @@ async function analyseClaimed(
     if (!(await finishClaimed(db, analysisUuid, claim, 'FAILED', message))) return 'skipped'
     await storeFailedReport(db, analysisUuid, claimed, message, now())
     return 'failed'
+  }
+}
+
+/**
+ * Whether this build carries the previous report's stability and licensing sections (issue 16 acceptance 6;
+ * engine report/carry.ts): only when that report was built from exactly the same inputs of those sections
+ * (equal digests of carryInputs) and its stored section heads read back whole; anything else builds them.
+ * Answers what insertReport stores either way (this build's digest, for the next live re-check).
+ */
+function carryFrom(
+  input: BuildReportInput,
+  lendable: Awaited<ReturnType<typeof latestReportSections>>,
+): { carried: CarriedSections | null; stored: SectionsCarry } {
+  const key = createHash('sha256')
+    .update(JSON.stringify(carryInputs(input)))
+    .digest('base64url')
+  const heads = lendable?.key === key ? readSectionHeads(lendable.heads) : null
+  if (!lendable || !heads) return { carried: null, stored: { key, copy: null } }
+  return {
+    carried: { from: lendable.builtFor, ...heads },
+    stored: { key, copy: { reportUuid: lendable.reportUuid, builtFor: lendable.builtFor } },
   }
 }
 

@@ -3,7 +3,12 @@
 // reads (gate, exclusions fingerprint, security gaps) as columns. PostgreSQL turning a 1 MB JSON text into
 // JSONB and compressing it cost ~65 ms per report (the largest step of a live re-check); a gzip'd bytea
 // costs it ~1 ms. Reports stored before it keep their JSONB `document`; every reader takes either.
+// Since migration 035 the gzip'd JSON is three gzip members, the middle one the stability and licensing
+// sections (a live re-check copies it from the previous report, engine report/carry.ts); gunzip reads
+// them one after the other, so readers get the same JSON. Decode it with Node.js's gunzip; a browser's
+// Content-Encoding decoder may stop after the first member.
 
+import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { ReportDocument } from '@sextant/engine'
@@ -21,6 +26,44 @@ export interface StoredDocumentColumns {
 /** The stored form of a document's JSON. Level 1: ~10x smaller than the JSON for a fraction of level 6's time. */
 export function packReportJson(json: string): Promise<Buffer> {
   return gzipAsync(json, { level: 1 })
+}
+
+/** A document's JSON as three gzip members: before the two sections, the two sections, after them. */
+export interface PackedReport {
+  before: Buffer
+  /**
+   * `"stability":…,"licensing":…` gzip'd; null when the caller copies it from the report carried from, or
+   * when the document's sections are not side by side (then `before` is the whole document).
+   */
+  sections: Buffer | null
+  after: Buffer
+}
+
+/**
+ * Packs a document whose stability and licensing sections sit side by side (buildReport's key order), the
+ * two sections as a member of their own; `carried`: they are not packed (the caller copies the previous
+ * report's member). The members' JSON joined is JSON.stringify(doc), byte for byte.
+ */
+export async function packReportDocument(doc: ReportDocument, carried: boolean): Promise<PackedReport> {
+  const mark = `\u0000${randomUUID()}`
+  const placeholder = `"stability":${JSON.stringify(mark)},"licensing":${JSON.stringify(mark)}`
+  const text = JSON.stringify({ ...doc, stability: mark, licensing: mark })
+  const at = text.indexOf(placeholder)
+  if (at < 0 || text.indexOf(placeholder, at + 1) >= 0) {
+    // not buildReport's key order (a hand-made document): one member, nothing to carry from it
+    if (carried) throw new Error('a carried report must have its sections side by side')
+    return { before: await packReportJson(JSON.stringify(doc)), sections: null, after: Buffer.alloc(0) }
+  }
+  const [before, sections, after] = await Promise.all([
+    packReportJson(text.slice(0, at)),
+    carried
+      ? null
+      : packReportJson(
+          `"stability":${JSON.stringify(doc.stability)},"licensing":${JSON.stringify(doc.licensing)}`,
+        ),
+    packReportJson(text.slice(at + placeholder.length)),
+  ])
+  return { before, sections, after }
 }
 
 /** The document's JSON text, from whichever form the row holds. */
