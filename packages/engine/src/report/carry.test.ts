@@ -71,6 +71,11 @@ describe('carrying stability and licensing', () => {
         ],
       },
     ]
+    // a digest of the stored graph stands for it
+    const digest = (d: string) => JSON.stringify(carryInputs(input, d))
+    expect(digest('a')).toBe(digest('a'))
+    expect(digest('a')).not.toBe(digest('b'))
+    expect(digest('a')).not.toBe(base)
     for (const over of others)
       expect([Object.keys(over)[0], key(over)]).not.toEqual([Object.keys(over)[0], base])
   })

@@ -52,19 +52,20 @@ function scoped(input: BuildReportInput, domain: 'stability' | 'licensing') {
 
 /**
  * Everything the stability and licensing sections are built from, as plain data: the graph (its
- * components and, for exclusions that follow it, its edges), the warnings (gaps shared by every domain),
+ * components and, for exclusions that follow it, its edges; or `graphDigest`, a collision-resistant
+ * digest of exactly that graph, when the caller has one), the warnings (gaps shared by every domain),
  * the analysis scopes, the exclusions in force, the licence policies and custom licences, each licensing
  * component's licence fix and copyright, and the registry metadata of every component of either section.
  * Two builds with equal `carryInputs` build equal sections.
  */
-export function carryInputs(input: BuildReportInput): unknown[] {
+export function carryInputs(input: BuildReportInput, graphDigest?: string): unknown[] {
   const { active } = splitByExpiry(input.exclusions ?? [], input.now)
   const licensing = scoped(input, 'licensing')
   const keys = new Set([...scoped(input, 'stability'), ...licensing].map(packageKeyOf))
   const metadata = input.metadata ?? null
   return [
     CARRY_FORMAT,
-    input.graph,
+    graphDigest === undefined ? input.graph : { digest: graphDigest },
     input.warnings,
     input.analysisScopes ?? null,
     active satisfies readonly Exclusion[],

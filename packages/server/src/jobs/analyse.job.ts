@@ -201,7 +201,8 @@ async function analyseClaimed(
           }
         : {}),
     }
-    const carry = carryFrom(input, lendable)
+    // the stored graph's digest stands for it, unless the graph was resolved here (then it is serialised)
+    const carry = carryFrom(input, resolved ? undefined : claimed.graph_digest, lendable)
     const built = buildReport(carry.carried ? { ...input, carried: carry.carried } : input)
     const doc = { ...built, downloadKey }
     await inTransaction(db, async (client) => {
@@ -231,10 +232,11 @@ async function analyseClaimed(
  */
 function carryFrom(
   input: BuildReportInput,
+  graphDigest: string | undefined,
   lendable: Awaited<ReturnType<typeof latestReportSections>>,
 ): { carried: CarriedSections | null; stored: SectionsCarry } {
   const key = createHash('sha256')
-    .update(JSON.stringify(carryInputs(input)))
+    .update(JSON.stringify(carryInputs(input, graphDigest)))
     .digest('base64url')
   const heads = lendable?.key === key ? readSectionHeads(lendable.heads) : null
   if (!lendable || !heads) return { carried: null, stored: { key, copy: null } }

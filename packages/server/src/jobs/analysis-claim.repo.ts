@@ -18,6 +18,11 @@ export interface Claimed {
   exclusions_file: string | null
   /** This analysis's own score minima (a CI build's `--min-*`, issue 15); null = the account's. */
   thresholds: Partial<Record<'security' | 'stability' | 'licensing', number>> | null
+  /**
+   * SHA-256 of the stored graph's JSONB text, computed by PostgreSQL (one canonical text per JSONB value):
+   * what a live re-check compares instead of serialising the graph again (issue 16 acceptance 6).
+   */
+  graph_digest: string
 }
 
 /**
@@ -37,7 +42,8 @@ export async function claimAnalysis(
      WHERE a.uuid = $1 AND p.uuid = a.project_uuid
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND (a.lease_until IS NULL OR a.lease_until < now())))
      RETURNING a.source, a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
-               p.account_uuid, p.name AS project_name`,
+               p.account_uuid, p.name AS project_name,
+               encode(sha256(convert_to(a.graph::text, 'UTF8')), 'base64') AS graph_digest`,
     [analysisUuid, claim, leaseSeconds],
   )
   if (rows[0]) return { claimed: rows[0] }
