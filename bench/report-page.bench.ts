@@ -31,7 +31,13 @@ export async function reportPageBench(): Promise<BenchSection> {
         const input = document.querySelector<HTMLInputElement>('[data-testid="issues-only"]')
         const start = performance.now()
         input?.click()
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+        // issue 20: every component needs the security section's pages, read when first needed
+        // (or after 1 s idle); until they are in, the section's loading card is shown
+        for (;;) {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+          const loading = document.querySelector('[data-testid="section-security-loading"]')
+          if (!loading && document.querySelector('[data-testid="section-security"]')) break
+        }
         return performance.now() - start
       })
       filterTimes.push(filterMs)
@@ -71,7 +77,7 @@ export async function reportPageBench(): Promise<BenchSection> {
       notes: [
         'The report is built by buildReport from a synthetic 5,000-component npm graph and stored in the embedded database; the page loads it through the API (Debian chromium, playwright-core).',
         `Load average at the end of the run: ${loadavg()[0]?.toFixed(1)} (figures from a busy machine run slower than on the idle 2-core machine of the budget).`,
-        '"Usable" is navigation start to the first security card and the three summary charts drawn; filter change is the click to the second animation frame after it.',
+        '"Usable" is navigation start to the first security card and the three summary charts drawn; filter change is the click to the second animation frame after the security section is drawn with every component (issue 20: including reading its pages when they are not in yet).',
       ],
     }
   } finally {
