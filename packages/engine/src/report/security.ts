@@ -79,19 +79,24 @@ function advicesOf(
 ): Advice[] {
   if (!input.index) return []
   const result = matchPackage(input.index, { ecosystem: c.ecosystem, name: c.name, version: c.version })
-  const miss = (kind: Unassessed['kind']) =>
-    unassessed.push({ kind, key: c.purl, label: `${c.name}@${c.version}`, ecosystem: c.ecosystem })
   // the order says what would help first: a scheme, then advisory data, then a readable version
-  if (result.status === 'no-scheme') miss('unsupported-ecosystem')
-  else if (input.coveredEcosystems && !input.coveredEcosystems.has(c.ecosystem))
-    miss('ecosystem-without-advisories')
-  else if (result.status === 'unparseable') miss('unorderable-version')
+  const kind: Unassessed['kind'] | null =
+    result.status === 'no-scheme'
+      ? 'unsupported-ecosystem'
+      : input.coveredEcosystems && !input.coveredEcosystems.has(c.ecosystem)
+        ? 'ecosystem-without-advisories'
+        : result.status === 'unparseable'
+          ? 'unorderable-version'
+          : null
+  if (kind) unassessed.push({ kind, key: c.purl, label: `${c.name}@${c.version}`, ecosystem: c.ecosystem })
   for (const u of result.undecided) {
     notes.push({
       domain: 'security',
       message: `${c.name}@${c.version}: advisory ${u.record.id} could not be decided (${u.reason}).`,
     })
   }
+  // most components match nothing: no grouping, no closures (issue 16 acceptance 6: 1,000 per re-check)
+  if (result.affected.length === 0) return []
   const groups = groupByAlias(result.affected.map((h) => h.record))
   return groups.map((group) =>
     toAdvice(group, {

@@ -76,13 +76,15 @@ async function syncFileExclusions(db: Db, claimed: Claimed): Promise<Warning[]> 
       : parseMeterianFile(claimed.exclusions_file)
   // file entry ids are stable per file content; the suffix keeps them unique across projects and branches
   const suffix = hash53(`${claimed.project_uuid}/${claimed.branch}`).toString(36)
-  await inTransaction(db, (client) =>
-    replaceFileExclusions(
-      client,
-      { accountUuid: claimed.account_uuid, projectUuid: claimed.project_uuid, branch: claimed.branch },
-      parsed.exclusions.map((e) => ({ ...e, id: `${e.id}.${suffix}` })),
-    ),
-  )
+  const target = {
+    accountUuid: claimed.account_uuid,
+    projectUuid: claimed.project_uuid,
+    branch: claimed.branch,
+  }
+  const entries = parsed.exclusions.map((e) => ({ ...e, id: `${e.id}.${suffix}` }))
+  // none to insert: the one DELETE is atomic without a transaction (two round trips fewer per live re-check)
+  if (entries.length === 0) await replaceFileExclusions(db, target, [])
+  else await inTransaction(db, (client) => replaceFileExclusions(client, target, entries))
   return parsed.warnings.map((w) => ({ file: METERIAN_FILE, message: `${w.path}: ${w.message}` }))
 }
 

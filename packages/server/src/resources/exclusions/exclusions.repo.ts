@@ -129,7 +129,7 @@ export async function deleteExclusion(db: Db | DbClient, id: string): Promise<vo
 
 /** The `.meterian` file of an analysis is the truth for the branch's readonly exclusions. */
 export async function replaceFileExclusions(
-  client: DbClient,
+  client: Db | DbClient,
   target: { accountUuid: string; projectUuid: string; branch: string },
   list: readonly Exclusion[],
 ): Promise<void> {
