@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { npmGraph } from '../exclusions/fixtures/graph'
 import { type BuildReportInput, buildReport, type PackageMetadataInput } from './build'
-import { carriedNote, carryInputs, readSectionHeads, sectionHeads } from './carry'
+import { carriedNote, carryInputs, jsonPieces, readSectionHeads, sectionHeads } from './carry'
 import { meta, vuln } from './fixtures/reports'
 
 const NOW = new Date('2026-03-01T00:00:00Z')
@@ -91,5 +91,37 @@ describe('carrying stability and licensing', () => {
     expect(
       readSectionHeads({ ...heads, licensing: { ...heads.licensing, reports: [{ results: [{}] }] } }),
     ).toBeNull()
+  })
+})
+
+describe('jsonPieces (issue 20 peak RSS: the carry key is hashed without one whole JSON text)', () => {
+  it('joins to exactly JSON.stringify of the value', () => {
+    const values: unknown[] = [
+      carryInputs(input),
+      carryInputs(input, 'digest'),
+      [],
+      [[], [[]], {}],
+      [undefined, () => 1, Symbol('s'), null, 0, -0, Number.NaN, 'a"\\\u2028\ud800', true],
+      [new Date(0), { a: [1, undefined], b: undefined }, [new Map([[1, 2]])]],
+      'plain',
+      { x: [1, 2] },
+    ]
+    for (const value of values) expect([...jsonPieces(value)].join('')).toBe(JSON.stringify(value))
+  })
+
+  it('splits arrays into one piece per scalar or object element', () => {
+    expect([...jsonPieces([1, [2, { a: 3 }], 'x'])]).toEqual([
+      '[',
+      '1',
+      ',',
+      '[',
+      '2',
+      ',',
+      '{"a":3}',
+      ']',
+      ',',
+      '"x"',
+      ']',
+    ])
   })
 })

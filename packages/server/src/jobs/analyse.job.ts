@@ -15,6 +15,7 @@ import {
   cvesOf,
   deltaBaseline,
   hash53,
+  jsonPieces,
   METERIAN_FILE,
   parseMeterianFile,
   type ReportDocument,
@@ -237,9 +238,10 @@ function carryFrom(
   graphDigest: string | undefined,
   lendable: Awaited<ReturnType<typeof latestReportSections>>,
 ): { carried: CarriedSections | null; stored: SectionsCarry } {
-  const key = createHash('sha256')
-    .update(JSON.stringify(carryInputs(input, graphDigest)))
-    .digest('base64url')
+  // hashed piece by piece: the inputs' whole JSON (all the registry metadata) is never one string
+  const hash = createHash('sha256')
+  for (const piece of jsonPieces(carryInputs(input, graphDigest))) hash.update(piece)
+  const key = hash.digest('base64url')
   const heads = lendable?.key === key ? readSectionHeads(lendable.heads) : null
   if (!lendable || !heads) return { carried: null, stored: { key, copy: null } }
   return {
