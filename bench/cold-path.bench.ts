@@ -4,9 +4,14 @@
 // run, the floor (fetching + JSON.parse of the same packuments, nothing else) and `npm outdated --all`.
 // The recorded corpus packuments lack most of these packages, so this asks the npm registry reachable
 // here (SEXTANT_BENCH_REGISTRY moves it).
+// The server runs as users run it: `npm start` runs the compiled build, so the bench builds a stale or
+// missing server first (scripts/build.mjs server --if-stale, as production-start.bench.ts does) and the
+// spawned command runs it; COLD_PATH_FROM_SOURCE=1 measures the TypeScript sources through tsx instead.
+// The rows say which one ran (tsx adds 60-70 MB to the server's RSS: issue 20 peak RSS).
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { extractProject, isRegistryComponent, npmPackagePath } from '@sextant/engine'
 import { spawnSextant } from '../packages/cli/src/testing/process'
@@ -96,7 +101,7 @@ function peakRss(pid: number): { stop(): { total: number; server: number; rest: 
 }
 
 /** One first analysis by a new server on an empty database; `database`: external URL or embedded. */
-export async function coldAnalysis(files: Files, database: string | null) {
+export async function coldAnalysis(files: Files, database: string | null, server: ServerCode) {
   const dir = mkdtempSync(join(tmpdir(), 'sx-cold-bench-'))
   const proc = await spawnSextant(
     ['serve'],
@@ -109,6 +114,7 @@ export async function coldAnalysis(files: Files, database: string | null) {
       SEXTANT_KEV_SOURCE: 'none',
     },
     120_000,
+    { bin: server.bin, nodeArgs: server.nodeArgs },
   )
   try {
     const base = proc.url as string
@@ -128,8 +134,39 @@ const say = (what: string, value: unknown) =>
 
 const times = (n: number, of: number) => `${(n / of).toFixed(2)}×`
 
+const repoRoot = resolve(import.meta.dirname, '..')
+
+/** Which code the spawned server runs, and how to start it. */
+interface ServerCode {
+  what: string
+  bin: string
+  nodeArgs: string[]
+}
+
+/** Builds the server if stale (scripts/build.mjs server --if-stale) unless the sources are asked for. */
+function serverCode(): ServerCode {
+  if (process.env.COLD_PATH_FROM_SOURCE === '1')
+    return {
+      what: 'the TypeScript sources through tsx',
+      bin: join(repoRoot, 'packages/cli/src/main.ts'),
+      nodeArgs: ['--import', 'tsx'],
+    }
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-stale'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (built.status !== 0) throw new Error(`scripts/build.mjs server --if-stale: exit ${built.status}`)
+  return {
+    what: 'the compiled build (packages/*/dist), as `npm start` runs it',
+    bin: join(repoRoot, 'packages/cli/dist/main.js'),
+    nodeArgs: [],
+  }
+}
+
 export async function coldPathBench(): Promise<BenchSection> {
   const rows: BenchRow[] = []
+  const server = serverCode()
+  say('server runs', server.what)
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ')
@@ -139,9 +176,9 @@ export async function coldPathBench(): Promise<BenchSection> {
   const tanstackNames = packageNames(tanstack)
   const floor1 = await floor(tanstackNames)
   say('floor', floor1)
-  const embedded = await coldAnalysis(tanstack, null)
+  const embedded = await coldAnalysis(tanstack, null, server)
   say('embedded', embedded)
-  const external = await withScratchDatabase('sextant_cold', (url) => coldAnalysis(tanstack, url))
+  const external = await withScratchDatabase('sextant_cold', (url) => coldAnalysis(tanstack, url, server))
   say('external', external)
   const floor2 = await floor(tanstackNames)
   say('floor', floor2)
@@ -173,7 +210,7 @@ export async function coldPathBench(): Promise<BenchSection> {
       ok: embedded.ms <= 1.3 * external.ms,
     },
     {
-      what: 'peak RSS during the first analysis, embedded (server process + database host, sampled every 100 ms)',
+      what: `peak RSS during the first analysis, embedded (server process + database host, sampled every 100 ms; server: ${server.what})`,
       budget: '≤ 600 MB',
       measured: `${mb(embedded.peakRss.total)} (peaks: server ${mb(embedded.peakRss.server)}, database host ${mb(embedded.peakRss.rest)})`,
       ok: embedded.peakRss.total <= 600 * 1024 * 1024,
@@ -194,7 +231,7 @@ export async function coldPathBench(): Promise<BenchSection> {
   const dtNames = packageNames(dt)
   const dtFloor = await floor(dtNames)
   say('dependency-track-frontend floor', dtFloor)
-  const dtCold = await coldAnalysis(dt, null)
+  const dtCold = await coldAnalysis(dt, null, server)
   say('dependency-track-frontend embedded', dtCold)
   const temp = materialiseProject(
     readFileSync(join(dtDir, 'package.json'), 'utf8'),

@@ -16,9 +16,9 @@ export async function spawnSextant(
   args: string[],
   env: Record<string, string>,
   timeoutMs = 60_000,
-  options: { bin?: string } = {},
+  options: { bin?: string; nodeArgs?: string[] } = {},
 ): Promise<SextantProcess> {
-  const child = spawn(process.execPath, [options.bin ?? bin, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.bin ?? bin, ...args], {
     env: {
       ...process.env,
       PORT: '0',
