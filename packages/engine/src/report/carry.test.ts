@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { npmGraph } from '../exclusions/fixtures/graph'
 import { type BuildReportInput, buildReport, type PackageMetadataInput } from './build'
-import { carriedNote, carryInputs, jsonPieces, readSectionHeads, sectionHeads } from './carry'
+import { carriedNote, carryInputs, readSectionHeads, sectionHeads, writeJsonPieces } from './carry'
 import { meta, vuln } from './fixtures/reports'
 
 const NOW = new Date('2026-03-01T00:00:00Z')
@@ -94,7 +94,13 @@ describe('carrying stability and licensing', () => {
   })
 })
 
-describe('jsonPieces (issue 20 peak RSS: the carry key is hashed without one whole JSON text)', () => {
+const jsonPieces = (value: unknown, depth?: number) => {
+  const pieces: string[] = []
+  writeJsonPieces(value, (p) => pieces.push(p), depth)
+  return pieces
+}
+
+describe('writeJsonPieces (issue 20 peak RSS: the carry key is hashed without one whole JSON text)', () => {
   it('joins to exactly JSON.stringify of the value', () => {
     const values: unknown[] = [
       carryInputs(input),
@@ -106,11 +112,14 @@ describe('jsonPieces (issue 20 peak RSS: the carry key is hashed without one who
       'plain',
       { x: [1, 2] },
     ]
-    for (const value of values) expect([...jsonPieces(value)].join('')).toBe(JSON.stringify(value))
+    for (const value of values) {
+      expect(jsonPieces(value).join('')).toBe(JSON.stringify(value))
+      expect(jsonPieces(value, 2).join('')).toBe(JSON.stringify(value))
+    }
   })
 
   it('splits arrays into one piece per scalar or object element', () => {
-    expect([...jsonPieces([1, [2, { a: 3 }], 'x'])]).toEqual([
+    expect(jsonPieces([1, [2, { a: 3 }], 'x'])).toEqual([
       '[',
       '1',
       ',',

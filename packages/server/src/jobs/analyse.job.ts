@@ -15,7 +15,6 @@ import {
   cvesOf,
   deltaBaseline,
   hash53,
-  jsonPieces,
   METERIAN_FILE,
   parseMeterianFile,
   type ReportDocument,
@@ -23,6 +22,7 @@ import {
   reportDelta,
   resolveScoreThresholds,
   type Warning,
+  writeJsonPieces,
 } from '@sextant/engine'
 import { writeBranchPackages } from '../advisories/reassess.repo'
 import type { Db, DbClient } from '../db/connection'
@@ -238,10 +238,22 @@ function carryFrom(
   graphDigest: string | undefined,
   lendable: Awaited<ReturnType<typeof latestReportSections>>,
 ): { carried: CarriedSections | null; stored: SectionsCarry } {
-  // hashed piece by piece: the inputs' whole JSON (all the registry metadata) is never one string
+  // hashed piece by piece: the inputs' whole JSON (all the registry metadata) is never one string; pieces
+  // down to one package's metadata entry, handed to the hash ~64 KB at a time (a few update calls)
   const hash = createHash('sha256')
-  for (const piece of jsonPieces(carryInputs(input, graphDigest))) hash.update(piece)
-  const key = hash.digest('base64url')
+  let batch = ''
+  writeJsonPieces(
+    carryInputs(input, graphDigest),
+    (piece) => {
+      batch += piece
+      if (batch.length >= 65_536) {
+        hash.update(batch)
+        batch = ''
+      }
+    },
+    2,
+  )
+  const key = hash.update(batch).digest('base64url')
   const heads = lendable?.key === key ? readSectionHeads(lendable.heads) : null
   if (!lendable || !heads) return { carried: null, stored: { key, copy: null } }
   return {
