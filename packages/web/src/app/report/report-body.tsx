@@ -24,6 +24,7 @@ import { useHashScroll } from '../../features/report/use-hash-scroll'
 import { SecuritySection } from '../../features/security/security-section'
 import { StabilitySection } from '../../features/stability/stability-section'
 import { useAfterPaint } from '../../lib/use-after-paint'
+import { useExclusions } from '../../shared/exclusions/use-exclusions'
 import { useReportContext } from '../../shared/report/report-context'
 import { SECTION_ANCHORS } from '../../shared/report/report-summary'
 import { InlineNotice } from '../../ui/status-panel'
@@ -55,6 +56,18 @@ const LOADING = {
     anchor: SECTION_ANCHORS.licensing,
     testId: 'section-licensing-loading',
   },
+}
+
+/** The exclusions block reads every section, so they are read only when the branch has exclusions to list. */
+function ExclusionsGate() {
+  const { project, branch } = useReportContext()
+  const { data } = useExclusions(project.uuid, branch)
+  if (!data?.length) return null
+  return (
+    <SectionGate needs={ALL_SECTIONS}>
+      <ExclusionsBlock />
+    </SectionGate>
+  )
 }
 
 interface ReportBodyProps {
@@ -100,9 +113,7 @@ export const ReportBody = memo(function ReportBody({
       </SectionGate>
       {belowFold ? (
         <>
-          <SectionGate needs={ALL_SECTIONS}>
-            <ExclusionsBlock />
-          </SectionGate>
+          <ExclusionsGate />
           <SectionGate needs={STABILITY} loading={LOADING.stability}>
             <StabilitySection />
           </SectionGate>
