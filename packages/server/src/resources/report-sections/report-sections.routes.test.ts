@@ -1,6 +1,6 @@
 // Issue 20 "Reports that stay small": the report page's outline and section routes answer the full
 // report's lists by pages, precompressed (br, gzip) with strong ETags and immutable caching by id
-// (`public` only for public projects), and, like every report lookup (issue 13 item 5), only after the
+// (`private` even for public projects: one made private again must not stay in shared caches), and, like every report lookup (issue 13 item 5), only after the
 // access check and only through the report's own project and branch.
 import { readFileSync } from 'node:fs'
 import type { Report, ReportOutline, ReportSectionPage } from '@sextant/contract'
@@ -67,7 +67,9 @@ describe.each(storageModes())('report outline and sections on %s storage', (mode
     const path = `/api/v2/reports/${pub}/sections/${pubReport}/licensing?page=0`
     const br = await get(path, { 'accept-encoding': 'gzip, br' })
     expect(br.headers.get('content-encoding')).toBe('br')
-    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // never `public`: a shared cache would keep serving a public project's reports for a year after it
+    // is made private again
+    expect(br.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
     expect(br.headers.get('vary')).toMatch(/Accept-Encoding/)
     const etag = br.headers.get('etag') ?? ''
     expect(etag).toMatch(/^"[^"]+"$/)
@@ -83,7 +85,7 @@ describe.each(storageModes())('report outline and sections on %s storage', (mode
     expect(await again.text()).toBe('')
     // the latest outline of a branch is revalidated, never immutable
     const latest = await get(`/api/v2/reports/${pub}/outline?branch=main`, { 'accept-encoding': 'br' })
-    expect(latest.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(latest.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
     // a private project's forms are for the caller only
     const own = await get(`/api/v2/reports/${projB}/outline/${bobReport}`, {
       ...bob,

@@ -4,7 +4,9 @@
 // would get it (report-read.ts: totals, Jira data), all at once per report, kept in the report cache in
 // gzip and brotli and sent as kept. Strong ETag per form, Jira state and encoding; If-None-Match answers
 // 304 once the report is known to be this project's (and branch's). A report by id never changes
-// (DESIGN §2): cached for a year as immutable, `public` only for a public project without Jira data.
+// (DESIGN §2): cached for a year as immutable, but only by the caller's own browser (`private`): a public
+// project can be made private again, and a shared cache holding its reports for a year would keep
+// serving them to anyone after that; the browser's copy was the caller's to read anyway.
 import { type Report, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/connection'
@@ -92,15 +94,12 @@ export function reportSectionRoutes(app: FastifyInstance, db: Db, cache: ReportC
     const encoding = preferredEncoding(request.headers['accept-encoding'])
     const key = formKey(project, reportUuid, jira?.key, form)
     const etag = `"${reportUuid}.${CUT}.${jira?.key ?? '-'}.${form}${encoding ? `.${encoding}` : ''}"`
-    const audience = project.isPublic && !jira ? 'public' : 'private'
     reply
       .type('application/json')
       .header('etag', etag)
       .header(
         'cache-control',
-        immutable && !jira
-          ? `${audience}, max-age=31536000, immutable`
-          : `${audience}, max-age=0, must-revalidate`,
+        immutable && !jira ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate',
       )
       .header('vary', 'Accept-Encoding, Authorization')
     let entry = cache.get(key, branch)
