@@ -5,7 +5,7 @@
 
 import { Stack } from '@mantine/core'
 import type { Report } from '@sextant/contract'
-import { memo } from 'react'
+import { memo, useEffect } from 'react'
 import { BadgesBanner } from '../../features/badges/badges-banner'
 import { CodeAnalysisPanel } from '../../features/code-analysis/code-analysis-panel'
 import { ExclusionsBlock } from '../../features/exclusions/exclusions-block'
@@ -89,6 +89,18 @@ export const ReportBody = memo(function ReportBody({
 }: ReportBodyProps) {
   useHashScroll(report.uuid)
   const belowFold = useAfterPaint()
+  const { sections } = useReportContext()
+  // Every component of the security section (its list with 'Show issues only' off) is read once the
+  // first screen is drawn and the browser is idle, so turning the switch off only redraws the section.
+  useEffect(() => {
+    if (!belowFold) return
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => sections.request('security'), 200)
+      return () => clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(() => sections.request('security'))
+    return () => cancelIdleCallback(idle)
+  }, [belowFold, sections.request])
   return (
     <Stack gap="lg" data-testid="report-body" data-report-uuid={report.uuid}>
       {partial ? <PartialBuildNotice report={report} /> : null}

@@ -2,9 +2,12 @@
 // report holds (the outline shows the security section's 'issues only' list) asks for its items when its
 // loading card comes within a screen of the viewport, or once the page has been idle for a second (so a
 // section is there by the time it is scrolled to), and renders once the report holds them; until then a
-// card with its title and anchor (the score badges link there) says it is loading.
+// card with its title and anchor (the score badges link there) says it is loading. A section that was shown
+// and now needs more (the security section once 'Show issues only' is turned off) asks at once and keeps
+// what it showed, marked as loading, until the rest is in: the page does not collapse to a loading card,
+// which would bring the sections below into view and have them read and drawn in the same moment.
 
-import { Skeleton, Stack } from '@mantine/core'
+import { Box, Group, Loader, Skeleton, Stack, Text } from '@mantine/core'
 import type { ReportSectionName } from '@sextant/contract'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useReportContext } from '../../shared/report/report-context'
@@ -25,7 +28,15 @@ export function SectionGate({ needs, loading, children }: SectionGateProps) {
   const { sections } = useReportContext()
   const showable = needs.every((section) => sections.showable(section))
   const [wanted, setWanted] = useState(false)
+  const [shownBefore, setShownBefore] = useState(showable)
   const card = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (showable) setShownBefore(true)
+  }, [showable])
+  const needsMore = shownBefore && !showable
+  useEffect(() => {
+    if (needsMore) setWanted(true)
+  }, [needsMore])
   useEffect(() => {
     if (showable || wanted) return
     const timer = setTimeout(() => setWanted(true), IDLE_MS)
@@ -49,6 +60,18 @@ export function SectionGate({ needs, loading, children }: SectionGateProps) {
   }, [wanted, showable, key, sections.request])
   if (showable) return children
   if (!loading) return null
+  if (needsMore)
+    return (
+      <Box aria-busy="true">
+        <Group gap="xs" mb="xs" data-testid={loading.testId}>
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Loading every item of this section…
+          </Text>
+        </Group>
+        {children}
+      </Box>
+    )
   return (
     <SectionCard id={loading.anchor} title={loading.title} subtitle="Loading…" testId={loading.testId}>
       <Stack gap="xs" aria-busy="true" ref={card}>

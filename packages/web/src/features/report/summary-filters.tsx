@@ -8,7 +8,7 @@ import { SCOPE_OPTIONS, type ScopeOption, toggleLanguage } from '../../shared/re
 import { languageLabel } from '../../shared/report/report-summary'
 
 export function SummaryFilters({ languages }: { languages: string[] }) {
-  const { filters, setFilters } = useReportContext()
+  const { filters, setFilters, sections } = useReportContext()
   const [error, setError] = useState<string | null>(null)
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" mb="md" data-testid="summary-filters">
@@ -39,7 +39,13 @@ export function SummaryFilters({ languages }: { languages: string[] }) {
           size="sm"
           label="Show issues only"
           checked={filters.issuesOnly}
-          onChange={(event) => setFilters({ ...filters, issuesOnly: event.currentTarget.checked })}
+          onChange={(event) => {
+            const issuesOnly = event.currentTarget.checked
+            // every component needs the security section's pages (issue 20): asked for with the click,
+            // not after the render it causes
+            if (!issuesOnly) sections.request('security')
+            setFilters({ ...filters, issuesOnly })
+          }}
           data-testid="issues-only"
         />
         <SegmentedControl

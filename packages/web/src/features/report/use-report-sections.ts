@@ -5,11 +5,11 @@ import type { ReportOutline, ReportSectionName, ReportSectionPage } from '@sexta
 import { useQueries } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { sdk } from '../../lib/sdk'
-import { type LoadedSections, withSections } from '../../shared/report/report-sections'
+import { type LoadedSections, sectionWith } from '../../shared/report/report-sections'
 
 const SECTIONS: readonly ReportSectionName[] = ['security', 'stability', 'licensing']
 /** Pages asked for at once. */
-const PAGES_AT_ONCE = 3
+const PAGES_AT_ONCE = 10
 
 async function readSection(
   pid: string,
@@ -52,7 +52,27 @@ export function useReportSections(pid: string, outline: ReportOutline): ReportSe
     () => ({ security: security?.data, stability: stability?.data, licensing: licensing?.data }),
     [security?.data, stability?.data, licensing?.data],
   )
-  const report = useMemo(() => withSections(outline, loaded), [outline, loaded])
+  // each section kept as the same object until its own pages change, so a section read later does not
+  // make the others (and what they derive from their lists) compute again
+  const securitySection = useMemo(
+    () => sectionWith(outline, 'security', security?.data),
+    [outline, security?.data],
+  )
+  const stabilitySection = useMemo(
+    () => sectionWith(outline, 'stability', stability?.data),
+    [outline, stability?.data],
+  )
+  const licensingSection = useMemo(
+    () => sectionWith(outline, 'licensing', licensing?.data),
+    [outline, licensing?.data],
+  )
+  const report = useMemo(
+    () =>
+      loaded.security || loaded.stability || loaded.licensing
+        ? { ...outline, security: securitySection, stability: stabilitySection, licensing: licensingSection }
+        : outline,
+    [outline, loaded, securitySection, stabilitySection, licensingSection],
+  )
   const request = useCallback(
     (section: ReportSectionName) =>
       setWanted((previous) => (previous.has(section) ? previous : new Set([...previous, section]))),

@@ -1,7 +1,7 @@
 import type { Report, ReportOutline, ReportSectionPage } from '@sextant/contract'
 import { describe, expect, it } from 'vitest'
 import { minimalReport } from './fixtures/minimal-report'
-import { sectionShowable, withSections } from './report-sections'
+import { sectionShowable, sectionWith, withSections } from './report-sections'
 
 type Component = Report['security']['assessments'][number]['reports'][number]
 type Version = Report['stability']['reports'][number]['versions'][number]
@@ -97,6 +97,18 @@ describe('withSections', () => {
     expect(merged.security.summary).toBe(outline.security.summary)
     expect(merged.licensing).toBe(outline.licensing)
     expect(withSections(outline, {})).toBe(outline)
+  })
+
+  it("keeps a section not read as the outline's own object, so what derives from it is not computed again", () => {
+    const outline = outlineOf(true)
+    expect(sectionWith(outline, 'stability', undefined)).toBe(outline.stability)
+    expect(sectionWith(outline, 'security', undefined)).toBe(outline.security)
+    const licensing: ReportSectionPage[] = [
+      { section: 'licensing', page: 0, pages: 1, total: 0, parts: [{ language: 'javascript', items: [] }] },
+    ]
+    const read = sectionWith(outline, 'licensing', licensing)
+    expect(read).not.toBe(outline.licensing)
+    expect(read.summary).toBe(outline.licensing.summary)
   })
 })
 

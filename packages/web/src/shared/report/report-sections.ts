@@ -27,21 +27,38 @@ function refill<P extends { language: string }>(
   return parts.map((part) => ({ ...part, [field]: items.get(part.language) ?? [] }))
 }
 
+/** One section of the outline with its list whole once its pages are read (the same object until then). */
+export function sectionWith<S extends ReportSectionName>(
+  outline: ReportOutline,
+  section: S,
+  pages: readonly ReportSectionPage[] | undefined,
+): ReportOutline[S] {
+  if (!pages) return outline[section]
+  if (section === 'security')
+    return {
+      ...outline.security,
+      assessments: refill(outline.security.assessments, 'reports', pages),
+    } as ReportOutline[S]
+  if (section === 'stability')
+    return {
+      ...outline.stability,
+      reports: refill(outline.stability.reports, 'versions', pages),
+    } as ReportOutline[S]
+  return {
+    ...outline.licensing,
+    reports: refill(outline.licensing.reports, 'results', pages),
+  } as ReportOutline[S]
+}
+
 /** The outline with the loaded sections' lists whole: what the full report route answers for them. */
 export function withSections(outline: ReportOutline, loaded: LoadedSections): ReportOutline {
   const { security, stability, licensing } = loaded
   if (!security && !stability && !licensing) return outline
   return {
     ...outline,
-    security: security
-      ? { ...outline.security, assessments: refill(outline.security.assessments, 'reports', security) }
-      : outline.security,
-    stability: stability
-      ? { ...outline.stability, reports: refill(outline.stability.reports, 'versions', stability) }
-      : outline.stability,
-    licensing: licensing
-      ? { ...outline.licensing, reports: refill(outline.licensing.reports, 'results', licensing) }
-      : outline.licensing,
+    security: sectionWith(outline, 'security', security),
+    stability: sectionWith(outline, 'stability', stability),
+    licensing: sectionWith(outline, 'licensing', licensing),
   }
 }
 
