@@ -9,3 +9,19 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
     return t === '*' || t.replace(/^W\//, '') === etag
   })
 }
+
+/**
+ * The caching headers of a report's representations (DESIGN §2: a report never changes). By id and
+ * without Jira data (which changes as issues are created) the caller's browser keeps it for a year;
+ * otherwise it revalidates with the ETag. Never `public`: a public project can be made private again,
+ * and a shared cache would keep serving its reports to anyone after that.
+ */
+export function reportCacheHeaders(etag: string, immutable: boolean): Record<string, string> {
+  return {
+    etag,
+    'cache-control': immutable
+      ? 'private, max-age=31536000, immutable'
+      : 'private, max-age=0, must-revalidate',
+    vary: 'Accept-Encoding, Authorization',
+  }
+}

@@ -6,7 +6,7 @@ import { PUBLIC_PROJECTS_LIMIT, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/connection'
 import { HttpError } from '../http/errors'
-import { matchesIfNoneMatch } from '../http/etag'
+import { matchesIfNoneMatch, reportCacheHeaders } from '../http/etag'
 import { freshReaderByKey } from '../http/fresh-epoch'
 import { orThrow } from '../http/problems'
 import { bindRoute } from '../http/route'
@@ -59,14 +59,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, cache: ReportCache):
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
     // `.v2`: the answer carries Report.totals (issue 18 acc. 7); a copy cached before them is not reused
     const etag = `"${reportUuid}.v2${jiraKey ? `.${jiraKey}` : ''}${gzip ? '.gz' : ''}"`
-    reply
-      .type('application/json')
-      .header('etag', etag)
-      .header(
-        'cache-control',
-        immutable && !jira ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate',
-      )
-      .header('vary', 'Accept-Encoding, Authorization')
+    reply.type('application/json').headers(reportCacheHeaders(etag, immutable && !jira))
     if (
       matchesIfNoneMatch(request.headers['if-none-match'], etag) &&
       (cache.get(key, branch) || (await reportOnBranch(db, project.uuid, reportUuid, branch)))

@@ -4,15 +4,14 @@
 // would get it (report-read.ts: totals, Jira data), all at once per report, kept in the report cache in
 // gzip and brotli and sent as kept. Strong ETag per form, Jira state and encoding; If-None-Match answers
 // 304 once the report is known to be this project's (and branch's). A report by id never changes
-// (DESIGN §2): cached for a year as immutable, but only by the caller's own browser (`private`): a public
-// project can be made private again, and a shared cache holding its reports for a year would keep
-// serving them to anyone after that; the browser's copy was the caller's to read anyway.
+// (DESIGN §2): cached for a year as immutable, only by the caller's own browser (http/etag.ts
+// reportCacheHeaders).
 import { type Report, routes } from '@sextant/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/connection'
 import { preferredEncoding } from '../../http/accept-encoding'
 import { HttpError } from '../../http/errors'
-import { matchesIfNoneMatch } from '../../http/etag'
+import { matchesIfNoneMatch, reportCacheHeaders } from '../../http/etag'
 import { freshReaderByKey } from '../../http/fresh-epoch'
 import { orThrow } from '../../http/problems'
 import { bindRoute } from '../../http/route'
@@ -94,14 +93,7 @@ export function reportSectionRoutes(app: FastifyInstance, db: Db, cache: ReportC
     const encoding = preferredEncoding(request.headers['accept-encoding'])
     const key = formKey(project, reportUuid, jira?.key, form)
     const etag = `"${reportUuid}.${CUT}.${jira?.key ?? '-'}.${form}${encoding ? `.${encoding}` : ''}"`
-    reply
-      .type('application/json')
-      .header('etag', etag)
-      .header(
-        'cache-control',
-        immutable && !jira ? 'private, max-age=31536000, immutable' : 'private, max-age=0, must-revalidate',
-      )
-      .header('vary', 'Accept-Encoding, Authorization')
+    reply.type('application/json').headers(reportCacheHeaders(etag, immutable && !jira))
     let entry = cache.get(key, branch)
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       if (entry || (await reportOnBranch(db, project.uuid, reportUuid, branch))) {
