@@ -29,20 +29,14 @@ import type { Db, DbClient } from '../db/connection'
 import { inTransaction } from '../db/transaction'
 import { EVALUATE_QUEUE, queueEvaluation } from '../notifications/evaluate.job'
 import { insertReportDelta, previousDeltaSource } from '../notifications/report-delta.repo'
-import { readConfiguration } from '../resources/accounts/configuration'
-import { exclusionsInForce, replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
-import { projectLicensing } from '../resources/licences/licences.service'
-import { projectTagNames } from '../resources/tags/tags.repo'
+import { configurationOf, readConfiguration } from '../resources/accounts/configuration'
+import { replaceFileExclusions } from '../resources/exclusions/exclusions.repo'
+import { licensingOf } from '../resources/licences/licences.service'
 import type { AnalysisSources, PackageRef } from '../services/analysis.sources'
 import { resolveStoredBuild } from '../services/build-resolution'
-import {
-  insertReport,
-  latestReportSections,
-  latestReportState,
-  newDownloadKey,
-  type SectionsCarry,
-} from '../services/reports.repo'
+import { insertReport, newDownloadKey, type SectionsCarry } from '../services/reports.repo'
 import { type Claimed, claimAnalysis, finishClaimed, storeResolvedGraph } from './analysis-claim.repo'
+import { type LatestReport, readAnalysisInputs } from './analysis-inputs.repo'
 import type { PgBoss } from './boss'
 import { defineJob, leasedRequestQueue } from './job'
 import { HEARTBEAT_SECONDS, LEASE_SECONDS } from './lease'
@@ -69,8 +63,15 @@ async function holdsClaim(client: Pick<Db, 'query'>, analysisUuid: string, claim
     throw new LostClaim(`analysis ${analysisUuid} was taken over by another worker`)
 }
 
-/** Reads the analysis's `.meterian` file into the branch's readonly exclusions; answers its warnings. */
-async function syncFileExclusions(db: Db, claimed: Claimed): Promise<Warning[]> {
+/**
+ * Reads the analysis's `.meterian` file into the branch's readonly exclusions; answers its warnings, and
+ * whether the file has none, in which case the branch's readonly exclusions are left for readAnalysisInputs
+ * to clear (in the statement that reads the exclusions in force: two round trips fewer per live re-check).
+ */
+async function syncFileExclusions(
+  db: Db,
+  claimed: Claimed,
+): Promise<{ warnings: Warning[]; clearReadonly: boolean }> {
   const parsed =
     claimed.exclusions_file === null
       ? { exclusions: [], warnings: [] }
@@ -83,10 +84,11 @@ async function syncFileExclusions(db: Db, claimed: Claimed): Promise<Warning[]> 
     branch: claimed.branch,
   }
   const entries = parsed.exclusions.map((e) => ({ ...e, id: `${e.id}.${suffix}` }))
-  // none to insert: the one DELETE is atomic without a transaction (two round trips fewer per live re-check)
-  if (entries.length === 0) await replaceFileExclusions(db, target, [])
-  else await inTransaction(db, (client) => replaceFileExclusions(client, target, entries))
-  return parsed.warnings.map((w) => ({ file: METERIAN_FILE, message: `${w.path}: ${w.message}` }))
+  if (entries.length > 0) await inTransaction(db, (client) => replaceFileExclusions(client, target, entries))
+  return {
+    warnings: parsed.warnings.map((w) => ({ file: METERIAN_FILE, message: `${w.path}: ${w.message}` })),
+    clearReadonly: entries.length === 0,
+  }
 }
 
 export async function runAnalysis(
@@ -125,10 +127,15 @@ async function analyseClaimed(
     // recompute reuses it.
     const maven = sources.mavenRepository?.()
     const npm = sources.npmResolution?.()
-    const resolved = await resolveStoredBuild(db, analysisUuid, {
-      ...(maven ? { 'maven-repository': maven } : {}),
-      ...(npm ? { npm } : {}),
-    })
+    const resolved = await resolveStoredBuild(
+      db,
+      analysisUuid,
+      {
+        ...(maven ? { 'maven-repository': maven } : {}),
+        ...(npm ? { npm } : {}),
+      },
+      claimed.file_paths,
+    )
     if (resolved) {
       graph = resolved.graph
       claimed.warnings = resolved.warnings
@@ -142,31 +149,30 @@ async function analyseClaimed(
       seen.add(key)
       packages.push({ ecosystem: c.ecosystem, name: c.name, version: c.version })
     }
-    const fileWarnings = await syncFileExclusions(db, claimed)
-    const [advisories, snapshot, metadata, exclusions, previous, licensing, configuration, lendable] =
-      await Promise.all([
-        sources.advisoriesFor?.(packages) ?? null,
-        sources.advisorySnapshot?.() ?? null,
-        sources.metadataFor?.(packages) ?? null,
-        exclusionsInForce(
-          db,
-          { uuid: claimed.project_uuid, accountUuid: claimed.account_uuid },
-          claimed.branch,
-        ),
-        latestReportState(db, claimed.project_uuid, claimed.branch),
-        // the account's licence policies that bind this project (by name pattern or by one of its tags),
-        // and its licence fixes (issue 5; tags: issue 7)
-        projectTagNames(db, claimed.project_uuid).then((tags) =>
-          projectLicensing(db, claimed.account_uuid, { name: claimed.project_name, tags }),
-        ),
-        // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
-        // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
-        // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
-        // Recompute runs this same job, so it applies them too.
-        readConfiguration(db, claimed.account_uuid),
-        // a live re-check may carry the previous report's stability and licensing sections (carryFrom)
-        claimed.source === 'reassess' ? latestReportSections(db, claimed.project_uuid, claimed.branch) : null,
-      ])
+    const file = await syncFileExclusions(db, claimed)
+    const [advisories, snapshot, metadata, inputs] = await Promise.all([
+      sources.advisoriesFor?.(packages) ?? null,
+      sources.advisorySnapshot?.() ?? null,
+      sources.metadataFor?.(packages) ?? null,
+      // the exclusions in force, the branch's latest report, and the account's settings, in one statement
+      readAnalysisInputs(db, {
+        accountUuid: claimed.account_uuid,
+        projectUuid: claimed.project_uuid,
+        branch: claimed.branch,
+        clearReadonly: file.clearReadonly,
+      }),
+    ])
+    const { exclusions, latest: previous } = inputs
+    // the account's licence policies that bind this project (by name pattern or by one of its tags),
+    // and its licence fixes (issue 5; tags: issue 7)
+    const licensing = licensingOf(inputs, { name: claimed.project_name, tags: inputs.tags })
+    // score thresholds, the security scoring algorithm, auto-mitigation thresholds (product-notes
+    // "Scores") and analysis scopes (spec accounts-and-api §2); no project-level thresholds can be set
+    // yet, so the account's are the ones in force, unless a CI build set its own for this analysis.
+    // Recompute runs this same job, so it applies them too.
+    const configuration = configurationOf(inputs.configuration)
+    // a live re-check may carry the previous report's stability and licensing sections (carryFrom)
+    const lendable = claimed.source === 'reassess' ? (previous?.lendable ?? null) : null
     // EPSS and KEV of every CVE the advisories name (spec report-page §3 Advice epss, kevEntry).
     const enrichment =
       advisories && advisories.length > 0 && sources.enrichmentFor
@@ -180,7 +186,7 @@ async function analyseClaimed(
       branch: claimed.branch,
       now: now(),
       graph,
-      warnings: [...claimed.warnings, ...fileWarnings],
+      warnings: [...claimed.warnings, ...file.warnings],
       thresholds: resolveScoreThresholds(configuration.thresholds, claimed.thresholds),
       scoreAlgorithm: configuration.scoringAlgorithm,
       autoMitigation: configuration.autoMitigation,
@@ -236,7 +242,7 @@ async function analyseClaimed(
 function carryFrom(
   input: BuildReportInput,
   graphDigest: string | undefined,
-  lendable: Awaited<ReturnType<typeof latestReportSections>>,
+  lendable: LatestReport['lendable'],
 ): { carried: CarriedSections | null; stored: SectionsCarry } {
   // hashed piece by piece: the inputs' whole JSON (all the registry metadata) is never one string; pieces
   // down to one package's metadata entry, handed to the hash ~64 KB at a time (a few update calls)

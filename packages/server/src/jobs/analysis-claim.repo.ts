@@ -23,6 +23,8 @@ export interface Claimed {
    * what a live re-check compares instead of serialising the graph again (issue 16 acceptance 6).
    */
   graph_digest: string
+  /** The paths of the analysis's stored files (none for a recompute or live re-check of a stored graph). */
+  file_paths: string[]
 }
 
 /**
@@ -43,7 +45,8 @@ export async function claimAnalysis(
        AND (a.status = 'QUEUED' OR (a.status = 'RUNNING' AND (a.lease_until IS NULL OR a.lease_until < now())))
      RETURNING a.source, a.project_uuid, a.branch, a.graph, a.warnings, a.commit, a.exclusions_file, a.thresholds,
                p.account_uuid, p.name AS project_name,
-               encode(sha256(convert_to(a.graph::text, 'UTF8')), 'base64') AS graph_digest`,
+               encode(sha256(convert_to(a.graph::text, 'UTF8')), 'base64') AS graph_digest,
+               ARRAY(SELECT f.path FROM analysis_files f WHERE f.analysis_uuid = a.uuid) AS file_paths`,
     [analysisUuid, claim, leaseSeconds],
   )
   if (rows[0]) return { claimed: rows[0] }

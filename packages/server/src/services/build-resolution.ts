@@ -14,13 +14,15 @@ import { analysisFilePaths, analysisFiles } from './analysis-files.repo'
 /**
  * The analysis's whole project graph when a resolver had a build to resolve among its files (and
  * the datasource it needs, where it cannot do without); `null` when there is nothing to resolve.
+ * `paths`: the paths of its files when already read (the analysis claim returns them).
  */
 export async function resolveStoredBuild(
   db: Db,
   analysisUuid: string,
   deps: ResolveProjectDeps,
+  paths?: readonly string[],
 ): Promise<ProjectExtraction | null> {
-  if (!mayNeedResolution(await analysisFilePaths(db, analysisUuid))) return null
+  if (!mayNeedResolution(paths ?? (await analysisFilePaths(db, analysisUuid)))) return null
   const result = await resolveProject(await analysisFiles(db, analysisUuid), deps)
   return result.resolvedBy.length > 0 ? result : null
 }

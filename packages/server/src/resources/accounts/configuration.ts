@@ -32,7 +32,12 @@ export function mergeConfiguration(base: AccountConfiguration, change: Stored): 
 }
 
 export async function readConfiguration(db: Db, accountUuid: string): Promise<AccountConfiguration> {
-  const stored = ((await storedConfiguration(db, accountUuid)) ?? {}) as Stored
+  return configurationOf(await storedConfiguration(db, accountUuid))
+}
+
+/** The configuration in force from the account's stored column (null: none stored), defaults filled in. */
+export function configurationOf(column: unknown): AccountConfiguration {
+  const stored = (column ?? {}) as Stored
   // Stored JSON is ours, but parse it anyway: a hand-edited row must not leak a bad shape.
   const merged = configurationSchema.safeParse(mergeConfiguration(defaultConfiguration, stored))
   return merged.success ? merged.data : defaultConfiguration

@@ -19,7 +19,7 @@ export interface StoredPolicy {
   updatedAt: Date
 }
 
-interface PolicyRow {
+export interface PolicyRow {
   uuid: string
   account_uuid: string
   name: string
@@ -29,11 +29,11 @@ interface PolicyRow {
   project_patterns: string[]
   tags: string[]
   template: StoredPolicy['template']
-  created_at: Date
-  updated_at: Date
+  created_at: Date | string
+  updated_at: Date | string
 }
 
-const policyOf = (r: PolicyRow): StoredPolicy => ({
+export const policyOf = (r: PolicyRow): StoredPolicy => ({
   uuid: r.uuid,
   accountUuid: r.account_uuid,
   name: r.name,
@@ -128,22 +128,28 @@ interface LibraryRow {
   language: string
   name: string
   version: string
-  updated_at: Date
+  updated_at: Date | string
 }
 
+export type OverrideRow = LibraryRow & { licences: string[] }
+export type CopyrightRow = LibraryRow & { text: string }
+
 export async function listOverrides(db: Queryable, accountUuid: string): Promise<StoredOverride[]> {
-  const { rows } = await db.query<LibraryRow & { licences: string[] }>(
+  const { rows } = await db.query<OverrideRow>(
     'SELECT * FROM licence_overrides WHERE account_uuid = $1 ORDER BY language, name, version',
     [accountUuid],
   )
-  return rows.map((r) => ({
-    language: r.language,
-    name: r.name,
-    version: r.version,
-    licences: r.licences,
-    updatedAt: new Date(r.updated_at),
-  }))
+  return rows.map(overrideOf)
 }
+
+/** A stored row (or its JSON, timestamps as text) as a licence fix. */
+export const overrideOf = (r: OverrideRow): StoredOverride => ({
+  language: r.language,
+  name: r.name,
+  version: r.version,
+  licences: r.licences,
+  updatedAt: new Date(r.updated_at),
+})
 
 export async function findOverride(
   db: Queryable,
@@ -181,18 +187,21 @@ export async function saveOverride(
 }
 
 export async function listCopyrights(db: Queryable, accountUuid: string): Promise<StoredCopyright[]> {
-  const { rows } = await db.query<LibraryRow & { text: string }>(
+  const { rows } = await db.query<CopyrightRow>(
     'SELECT * FROM copyright_overrides WHERE account_uuid = $1 ORDER BY language, name, version',
     [accountUuid],
   )
-  return rows.map((r) => ({
-    language: r.language,
-    name: r.name,
-    version: r.version,
-    text: r.text,
-    updatedAt: new Date(r.updated_at),
-  }))
+  return rows.map(copyrightOf)
 }
+
+/** A stored row (or its JSON, timestamps as text) as a copyright text. */
+export const copyrightOf = (r: CopyrightRow): StoredCopyright => ({
+  language: r.language,
+  name: r.name,
+  version: r.version,
+  text: r.text,
+  updatedAt: new Date(r.updated_at),
+})
 
 export async function findCopyright(
   db: Queryable,

@@ -21,6 +21,7 @@ import {
   listOverrides,
   listPolicies,
   type PolicyFields,
+  type StoredCopyright,
   type StoredOverride,
   type StoredPolicy,
 } from './licences.repo'
@@ -132,6 +133,19 @@ export async function projectLicensing(
     listOverrides(db, accountUuid),
     listCopyrights(db, accountUuid),
   ])
+  return licensingOf({ policies: stored, overrides, copyrights }, project)
+}
+
+/** projectLicensing from the account's stored policies, fixes and copyright texts, already read. */
+export function licensingOf(
+  account: {
+    policies: readonly StoredPolicy[]
+    overrides: readonly StoredOverride[]
+    copyrights: readonly StoredCopyright[]
+  },
+  project: { name: string; tags?: readonly string[] },
+): ProjectLicensing {
+  const { policies: stored, overrides, copyrights } = account
   const policies = applicableLicencePolicies(stored.map(enginePolicyOf), project)
   const customIds = new Set(stored.flatMap((p) => p.customLicences))
   const fixes = new Map(overrides.map((o) => [libraryKeyString(o), o.licences]))
