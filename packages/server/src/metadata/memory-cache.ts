@@ -6,6 +6,9 @@
 // from the database); the database stays the shared truth between processes.
 import type { CachedEntry } from './package-metadata.repo'
 
+/** A held entry; `installDropped`: its document was held without npm's install requirements (source.ts). */
+export type MemoryEntry = CachedEntry & { installDropped?: boolean }
+
 export interface MemoryLimits {
   /** Packages held (0 = none). */
   entries: number
@@ -16,16 +19,16 @@ export interface MemoryLimits {
 /** 100,000 packages / 500,000 versions: a 30,000-package lockfile, or a few thousand real packuments. */
 export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { entries: 100_000, versions: 500_000 }
 
-const weightOf = (entry: CachedEntry): number => 1 + (entry.document?.metadata.versions.length ?? 0)
+const weightOf = (entry: MemoryEntry): number => 1 + (entry.document?.metadata.versions.length ?? 0)
 
 export class MemoryCache {
-  private readonly entries = new Map<string, CachedEntry>()
+  private readonly entries = new Map<string, MemoryEntry>()
   private weight = 0
 
   constructor(private readonly limits: MemoryLimits) {}
 
   /** The entry when it is still fresh at `now`; stale ones are dropped. */
-  fresh(key: string, now: Date): CachedEntry | undefined {
+  fresh(key: string, now: Date): MemoryEntry | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     this.entries.delete(key)
@@ -37,7 +40,7 @@ export class MemoryCache {
     return entry
   }
 
-  set(key: string, entry: CachedEntry): void {
+  set(key: string, entry: MemoryEntry): void {
     if (this.limits.entries <= 0) return
     const held = this.entries.get(key)
     if (held) {

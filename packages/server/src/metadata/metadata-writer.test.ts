@@ -15,10 +15,6 @@ const row = (name: string, bytes = 0): CacheWriteRow => ({
       ? {
           kind: 'document',
           etag: null,
-          document: {
-            format: 2,
-            metadata: { name, versions: [], distTags: {}, licences: [], repository: null, modifiedAt: null },
-          },
           packed: Buffer.alloc(bytes),
         }
       : { kind: 'not-found' },

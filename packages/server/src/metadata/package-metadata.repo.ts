@@ -19,7 +19,7 @@ export interface CachedEntry {
 
 /** One outcome to write. */
 export type CacheWrite =
-  | { kind: 'document'; etag: string | null; document: StoredDocument; packed: Buffer }
+  | { kind: 'document'; etag: string | null; packed: Buffer }
   | { kind: 'not-found' }
   | { kind: 'revalidated'; etag: string | null }
   | { kind: 'failed'; status: number | null; error: string }

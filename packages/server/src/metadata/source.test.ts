@@ -159,6 +159,35 @@ describe.each(storageModes())('metadata source on %s storage', (mode) => {
     expect((await none.metadataFor(keys)).fetched).toBe(1)
   })
 
+  it('answers without install requirements when asked, and holds them in memory only in the stored document', async () => {
+    const doc = packument('with-deps', ['1.0.0', '2.0.0'])
+    ;(doc.versions as Record<string, Record<string, unknown>>)['2.0.0']!.dependencies = {
+      'left-pad': '^1.0.0',
+    }
+    t.registry.setPackument('with-deps', doc)
+    const source = t.source()
+    const keys = [{ ecosystem: 'npm' as const, name: 'with-deps' }]
+    const report = await source.metadataFor(keys, { install: false })
+    expect(report).toMatchObject({ fetched: 1, problems: [] })
+    const compact = report.packages.get('npm/with-deps')
+    expect(compact?.versions.map((v) => [v.version, 'install' in v])).toEqual([
+      ['1.0.0', false],
+      ['2.0.0', false],
+    ])
+    // the resolver's batch: the requirements come from the stored document, not from the registry again
+    const resolver = await source.metadataFor(keys)
+    expect(resolver).toMatchObject({ fetched: 0, fromCache: 1 })
+    const full = resolver.packages.get('npm/with-deps')
+    expect(full?.versions[1]?.install).toEqual({ dependencies: { 'left-pad': '^1.0.0' } })
+    expect({ ...full, versions: full?.versions.map(({ install: _, ...v }) => v) }).toEqual(compact)
+    // a report's batch still answers from memory alone
+    await t.db.query('DELETE FROM package_metadata')
+    const warm = await source.metadataFor(keys, { install: false })
+    expect(warm).toMatchObject({ fetched: 0, fromCache: 1 })
+    expect(warm.packages.get('npm/with-deps')).toEqual(compact)
+    expect(t.registry.requests('with-deps')).toBe(1)
+  })
+
   it('stores documents packed; rows written as jsonb before migration 070 are still read', async () => {
     const keys = [{ ecosystem: 'npm' as const, name: 'lodash' }]
     const fetched = (await t.source().metadataFor(keys)).packages.get('npm/lodash')

@@ -13,6 +13,7 @@ import {
   type PackageRequest,
   packageKey,
   datasources as registeredDatasources,
+  withoutInstall,
 } from '@sextant/engine'
 import type { Config } from '../config'
 import type { Db } from '../db/connection'
@@ -26,7 +27,7 @@ import {
 } from './document'
 import { DocumentCache } from './document-cache'
 import { HttpClient, type HttpOptions } from './http'
-import { DEFAULT_MEMORY_LIMITS, MemoryCache } from './memory-cache'
+import { DEFAULT_MEMORY_LIMITS, MemoryCache, type MemoryEntry } from './memory-cache'
 import { MetadataWriter } from './metadata-writer'
 import {
   type CachedEntry,
@@ -59,8 +60,18 @@ export interface MetadataBatch {
   fetched: number
 }
 
+/** What a batch answers besides what every report reads. */
+export interface MetadataForOptions {
+  /**
+   * npm's per-version install requirements (`install`: dependencies, engines), read by the npm resolver
+   * and remediation only (default true). `false` answers the metadata without them (issue 20 peak RSS:
+   * two thirds of the parsed metadata an analysis holds while it builds its report).
+   */
+  install?: boolean
+}
+
 export interface MetadataSource {
-  metadataFor(keys: readonly MetadataKey[]): Promise<MetadataBatch>
+  metadataFor(keys: readonly MetadataKey[], options?: MetadataForOptions): Promise<MetadataBatch>
   /** The facade's HTTP client (request counts for tests and benchmarks). */
   readonly http: HttpClient
   /** The document cache under every datasource and the Maven resolver (fetch counts for tests). */
@@ -166,6 +177,25 @@ export function createMetadataSource(
     entries: options.memoryEntries ?? DEFAULT_MEMORY_LIMITS.entries,
     versions: options.memoryVersions ?? DEFAULT_MEMORY_LIMITS.versions,
   })
+  // With a database, memory holds documents without the install requirements (issue 20 peak RSS): a
+  // batch that asks for them reads the stored document instead. Without one, memory is the only cache.
+  const compact = new WeakMap<StoredDocument, StoredDocument>()
+  const compactOf = (document: StoredDocument): StoredDocument => {
+    let held = compact.get(document)
+    if (!held) {
+      const metadata = withoutInstall(document.metadata)
+      held = metadata === document.metadata ? document : { ...document, metadata }
+      compact.set(document, held)
+    }
+    return held
+  }
+  const remember = (id: string, entry: MemoryEntry) => {
+    if (!db || !entry.document) memory.set(id, entry)
+    else {
+      const document = compactOf(entry.document)
+      memory.set(id, document === entry.document ? entry : { ...entry, document, installDropped: true })
+    }
+  }
   const covers = (w: Wanted, document: StoredDocument) =>
     w.datasource.covers?.(document, [...w.versions]) ?? true
   // Shared by concurrent batches of this process, so two analyses never fetch one package at once.
@@ -210,19 +240,19 @@ export function createMetadataSource(
       case 'document': {
         const row = stamp(config.metadataTtlMs)
         const { document, etag } = outcome
-        memory.set(id, { ...row, etag, status: 200, document, error: null })
+        remember(id, { ...row, etag, status: 200, document, error: null })
         if (!db) return null
-        return { ...row, write: { kind: 'document', etag, document, packed: await packDocument(document) } }
+        return { ...row, write: { kind: 'document', etag, packed: await packDocument(document) } }
       }
       case 'not-modified': {
         if (!held?.document) return null
         const row = stamp(config.metadataTtlMs)
-        memory.set(id, { ...held, ...row, etag: outcome.etag ?? held.etag })
+        remember(id, { ...held, ...row, etag: outcome.etag ?? held.etag })
         return { ...row, write: { kind: 'revalidated', etag: outcome.etag } }
       }
       case 'not-found': {
         const row = stamp(notFoundTtlMs)
-        memory.set(id, { ...row, etag: null, status: 404, document: null, error: null })
+        remember(id, { ...row, etag: null, status: 404, document: null, error: null })
         return { ...row, write: { kind: 'not-found' } }
       }
       case 'failed':
@@ -235,7 +265,8 @@ export function createMetadataSource(
     documents,
     mavenRepository: () =>
       new MavenRepository({ repositories: registries['maven-repository'] ?? [], fetch: registryFetch }),
-    async metadataFor(keys) {
+    async metadataFor(keys, options = {}) {
+      const install = options.install ?? true
       const batch: MetadataBatch = {
         packages: new Map(),
         problems: [],
@@ -267,11 +298,14 @@ export function createMetadataSource(
       const idOf = (w: Wanted) => cacheKey(w.datasource.registry, w.datasource.ecosystem, w.name)
       const at = now()
       // Fresh entries this process holds skip the database; the rest come in one query.
-      const cached = new Map<string, CachedEntry>()
+      const cached = new Map<string, MemoryEntry>()
       const toRead: Wanted[] = []
       for (const w of list) {
         const hit = memory.fresh(idOf(w), at)
-        const usable = hit && (hit.status === 404 || (hit.document && covers(w, hit.document)))
+        const usable =
+          hit &&
+          (hit.status === 404 ||
+            (hit.document && covers(w, hit.document) && !(install && hit.installDropped)))
         if (hit && usable) cached.set(idOf(w), hit)
         else toRead.push(w)
       }
@@ -288,7 +322,7 @@ export function createMetadataSource(
       for (const [id, entry] of read) cached.set(id, entry)
       const entryOf = (w: Wanted) => cached.get(idOf(w))
       const answer = (w: Wanted, document: StoredDocument) => {
-        batch.packages.set(w.key, document.metadata)
+        batch.packages.set(w.key, install ? document.metadata : compactOf(document).metadata)
         for (const message of document.warnings ?? [])
           batch.problems.push({ key: w.key, kind: 'warning', message })
       }
@@ -299,7 +333,7 @@ export function createMetadataSource(
         const fresh = entry !== undefined && entry.expiresAt.getTime() > at.getTime()
         if (entry?.status === 404 && (fresh || config.offline)) {
           batch.fromCache++
-          if (fresh) memory.set(idOf(w), entry)
+          if (fresh) remember(idOf(w), entry)
           batch.problems.push({ key: w.key, kind: 'not-found', message: notFoundMessage(w) })
         } else if (entry?.document && config.offline) {
           batch.fromCache++
@@ -314,7 +348,7 @@ export function createMetadataSource(
         } else if (fresh && entry.document && covers(w, entry.document)) {
           batch.fromCache++
           answer(w, entry.document)
-          memory.set(idOf(w), entry)
+          remember(idOf(w), entry)
         } else {
           toFetch.push(w)
         }
@@ -331,8 +365,13 @@ export function createMetadataSource(
           const i = next++
           const w = toFetch[i] as Wanted
           const shared = await fetchShared(w, entryOf(w))
-          outcomes[i] = shared.outcome
-          const row = await cacheRowOf(w, shared.outcome, entryOf(w))
+          const { outcome } = shared
+          // held until the batch answers: without the install requirements when it does not want them
+          outcomes[i] =
+            outcome.kind === 'document' && !install
+              ? { ...outcome, document: compactOf(outcome.document) }
+              : outcome
+          const row = await cacheRowOf(w, outcome, entryOf(w))
           if (row && writer) await writer.add(row, shared.release)
           else shared.release()
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { flattenNpmLicence } from './licence-shapes'
-import { parseNpmPackument, parseNpmPackumentText } from './packument'
+import { parseNpmPackument, parseNpmPackumentText, withoutInstall } from './packument'
 
 const full = {
   _id: 'left-pad',
@@ -169,5 +169,33 @@ describe('parseNpmPackument', () => {
     expect(flattenNpmLicence([['nested']])).toEqual({ licences: [], dropped: 1 })
     expect(flattenNpmLicence(true)).toEqual({ licences: [], dropped: 1 })
     expect(flattenNpmLicence('  ')).toEqual({ licences: [], dropped: 0 })
+  })
+})
+
+describe('withoutInstall', () => {
+  const text = JSON.stringify({
+    name: 'p',
+    'dist-tags': { latest: '2.0.0' },
+    time: { '1.0.0': '2020-01-01T00:00:00.000Z', '2.0.0': '2021-01-01T00:00:00.000Z' },
+    versions: {
+      '1.0.0': { version: '1.0.0', license: 'MIT', dependencies: { a: '^1' }, engines: { node: '>=8' } },
+      '2.0.0': { version: '2.0.0', license: 'MIT', deprecated: 'old' },
+    },
+  })
+
+  it('answers every field but the install requirements, without changing its argument', () => {
+    const full = parseNpmPackumentText(text).metadata!
+    const before = JSON.stringify(full)
+    const compact = withoutInstall(full)
+    expect(JSON.stringify(full)).toBe(before)
+    expect(full.versions[0]?.install).toEqual({ dependencies: { a: '^1' }, engines: { node: '>=8' } })
+    const { versions, ...rest } = full
+    expect(compact).toEqual({ ...rest, versions: versions.map(({ install: _, ...v }) => v) })
+    expect(compact.versions.some((v) => 'install' in v)).toBe(false)
+  })
+
+  it('answers metadata without install requirements as it is', () => {
+    const compact = withoutInstall(parseNpmPackumentText(text).metadata!)
+    expect(withoutInstall(compact)).toBe(compact)
   })
 })
