@@ -50,10 +50,11 @@ export function LicensingSection() {
   )
   const [legal, setLegal] = useState(false)
   const [sort, setSort] = useState<LicenceSort>('risk')
-  const byLanguage = useMemo(() => licensingRows(report, filters, sort), [report, filters, sort])
+  const { licensing } = report
+  // issue 20: the section's own list only, so pages of the other sections arriving compute nothing here
+  const byLanguage = useMemo(() => licensingRows({ licensing }, filters, sort), [licensing, filters, sort])
   const all = useMemo(() => [...byLanguage.values()].flat(), [byLanguage])
   const legalGroups = useMemo(() => (legal ? groupByLicence(all) : []), [legal, all])
-  const { licensing } = report
   const issues = all.filter((row) => row.result.violations.length > 0 || isUndeclared(row.result))
   const summary = (
     <SimpleTable

@@ -7,7 +7,7 @@
 // what it showed, marked as loading, until the rest is in: the page does not collapse to a loading card,
 // which would bring the sections below into view and have them read and drawn in the same moment.
 
-import { Box, Group, Loader, Skeleton, Stack, Text } from '@mantine/core'
+import { Group, Loader, Skeleton, Stack, Text } from '@mantine/core'
 import type { ReportSectionName } from '@sextant/contract'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useReportContext } from '../../shared/report/report-context'
@@ -58,20 +58,23 @@ export function SectionGate({ needs, loading, children }: SectionGateProps) {
     if (wanted && !showable)
       for (const section of key.split(',') as ReportSectionName[]) sections.request(section)
   }, [wanted, showable, key, sections.request])
-  if (showable) return children
-  if (!loading) return null
-  if (needsMore)
+  // the shown and the 'loading every item' forms keep the children at the same place in the tree, so
+  // the section updates in place when its pages are in instead of being mounted again
+  if (showable || needsMore)
     return (
-      <Box aria-busy="true">
-        <Group gap="xs" mb="xs" data-testid={loading.testId}>
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Loading every item of this section…
-          </Text>
-        </Group>
+      <>
+        {needsMore && loading ? (
+          <Group gap="xs" mb="xs" aria-busy="true" data-testid={loading.testId}>
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading every item of this section…
+            </Text>
+          </Group>
+        ) : null}
         {children}
-      </Box>
+      </>
     )
+  if (!loading) return null
   return (
     <SectionCard id={loading.anchor} title={loading.title} subtitle="Loading…" testId={loading.testId}>
       <Stack gap="xs" aria-busy="true" ref={card}>

@@ -1,8 +1,8 @@
 // Issue 20 "Reports that stay small": the pages of each section of the report shown, read when a section
 // asks for them (it is shown), through the SDK (GET /api/v2/reports/{pid}/sections/{reportId}/{domain}),
-// three pages at a time; immutable per report, so read once. The outline with what is read put back.
+// ten pages at a time; immutable per report, so read once. The outline with what is read put back.
 import type { ReportOutline, ReportSectionName, ReportSectionPage } from '@sextant/contract'
-import { useQueries } from '@tanstack/react-query'
+import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { sdk } from '../../lib/sdk'
 import { type LoadedSections, sectionWith } from '../../shared/report/report-sections'
@@ -38,14 +38,22 @@ export interface ReportSections {
   request: (section: ReportSectionName) => void
 }
 
+/** The query of one section's pages, immutable per report. */
+function sectionQuery(pid: string, outline: ReportOutline, section: ReportSectionName) {
+  return {
+    queryKey: ['report', pid, 'section', outline.uuid, section],
+    queryFn: () => readSection(pid, outline.uuid, section, outline.outline[section].pages),
+    staleTime: Number.POSITIVE_INFINITY,
+  }
+}
+
 export function useReportSections(pid: string, outline: ReportOutline): ReportSections {
+  const client = useQueryClient()
   const [wanted, setWanted] = useState<ReadonlySet<ReportSectionName>>(() => new Set())
   const [security, stability, licensing] = useQueries({
     queries: SECTIONS.map((section) => ({
-      queryKey: ['report', pid, 'section', outline.uuid, section],
-      queryFn: () => readSection(pid, outline.uuid, section, outline.outline[section].pages),
+      ...sectionQuery(pid, outline, section),
       enabled: wanted.has(section),
-      staleTime: Number.POSITIVE_INFINITY,
     })),
   })
   const loaded = useMemo<LoadedSections>(
@@ -73,10 +81,14 @@ export function useReportSections(pid: string, outline: ReportOutline): ReportSe
         : outline,
     [outline, loaded, securitySection, stabilitySection, licensingSection],
   )
+  // the pages are asked for at once, not after the render the request causes (a click that needs them,
+  // 'Show issues only' off, first redraws the whole page: the requests go out while it does)
   const request = useCallback(
-    (section: ReportSectionName) =>
-      setWanted((previous) => (previous.has(section) ? previous : new Set([...previous, section]))),
-    [],
+    (section: ReportSectionName) => {
+      void client.prefetchQuery(sectionQuery(pid, outline, section))
+      setWanted((previous) => (previous.has(section) ? previous : new Set([...previous, section])))
+    },
+    [client, pid, outline],
   )
   return { report, loaded, request }
 }

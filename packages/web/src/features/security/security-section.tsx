@@ -53,7 +53,12 @@ export function SecuritySection({ findingsTable }: { findingsTable: ReactNode })
     setSearch(params, { replace: true })
   }
   const [security, setSecurity] = useState<SecurityFilters>(DEFAULT_SECURITY_FILTERS)
-  const rows = useMemo(() => componentRows(report, filters, security), [report, filters, security])
+  // issue 20: the section's own list only, so pages of the other sections arriving compute nothing here
+  const assessment = report.security
+  const rows = useMemo(
+    () => componentRows({ security: assessment }, filters, security),
+    [assessment, filters, security],
+  )
   const groups = useMemo(() => (view === 'vulnerability' ? groupByVulnerability(rows) : []), [rows, view])
   const downloadCsv = usePageCsv()
   const tools = (

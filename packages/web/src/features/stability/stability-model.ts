@@ -14,7 +14,7 @@ export function isOutdated(v: StabilityVersion): boolean {
   return v.newPatchVersionAvailable || v.newMinorVersionAvailable || v.newMajorVersionAvailable
 }
 
-export function stabilityRows(report: Report, filters: ReportFilters): StabilityRow[] {
+export function stabilityRows(report: Pick<Report, 'stability'>, filters: ReportFilters): StabilityRow[] {
   const rows: StabilityRow[] = []
   for (const part of report.stability.reports) {
     if (!languageActive(filters, part.language)) continue

@@ -93,8 +93,9 @@ export function StabilitySection() {
   const { report, filters } = useReportContext()
   const exclusions = useLibraryExclusions('stability')
   const downloadCsv = usePageCsv()
-  const rows = useMemo(() => stabilityRows(report, filters), [report, filters])
   const { stability } = report
+  // issue 20: the section's own list only, so pages of the other sections arriving compute nothing here
+  const rows = useMemo(() => stabilityRows({ stability }, filters), [stability, filters])
   const outdated = rows.filter((row) => isOutdated(row.version))
   const summary = (
     <SimpleTable

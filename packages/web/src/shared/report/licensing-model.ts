@@ -44,8 +44,11 @@ export function riskRank(result: LicensingResult): number {
 
 export type LicenceSort = 'name' | 'risk'
 
+/** localeCompare's order, one collator for every comparison of a sort. */
+const NAME_ORDER = new Intl.Collator()
+
 export function licensingRows(
-  report: Report,
+  report: Pick<Report, 'licensing'>,
   filters: ReportFilters,
   sort: LicenceSort,
 ): Map<string, LicensingRow[]> {
@@ -63,7 +66,7 @@ export function licensingRows(
       })
     }
     const byName = (a: LicensingRow, b: LicensingRow) =>
-      a.result.library.displayName.localeCompare(b.result.library.displayName)
+      NAME_ORDER.compare(a.result.library.displayName, b.result.library.displayName)
     rows.sort(sort === 'name' ? byName : (a, b) => riskRank(a.result) - riskRank(b.result) || byName(a, b))
     if (rows.length > 0) byLanguage.set(part.language, [...(byLanguage.get(part.language) ?? []), ...rows])
   }
