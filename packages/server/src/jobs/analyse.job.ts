@@ -214,15 +214,22 @@ async function analyseClaimed(
     const carry = carryFrom(input, resolved ? undefined : claimed.graph_digest, lendable)
     const built = buildReport(carry.carried ? { ...input, carried: carry.carried } : input)
     const doc = { ...built, downloadKey }
-    await inTransaction(db, async (client) => {
-      // first: nothing is stored unless this claim still holds the analysis
-      await holdsClaim(client, analysisUuid, claim)
-      if (await insertReport(client, doc, analysisUuid, carry.stored)) await storeDelta(client, claimed, doc)
-      // the branch's packages beside its newest report: the advisory index finds it when records change
-      // (a carry's graph is the previous report's, whose packages are there already)
-      if (!carry.carried)
-        await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
-    })
+    // The job that runs this analysis is retried until pg-boss records it complete, a synchronous commit
+    // after this one: so this commit need not wait for the disk (a crash before then re-runs the analysis).
+    await inTransaction(
+      db,
+      async (client) => {
+        // first: nothing is stored unless this claim still holds the analysis
+        await holdsClaim(client, analysisUuid, claim)
+        if (await insertReport(client, doc, analysisUuid, carry.stored))
+          await storeDelta(client, claimed, doc)
+        // the branch's packages beside its newest report: the advisory index finds it when records change
+        // (a carry's graph is the previous report's, whose packages are there already)
+        if (!carry.carried)
+          await writeBranchPackages(client, claimed.project_uuid, claimed.branch, graph.components)
+      },
+      { flushedByLaterCommit: true },
+    )
     return 'stored'
   } catch (error) {
     if (error instanceof LostClaim) return 'skipped'
