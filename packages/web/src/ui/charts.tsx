@@ -11,6 +11,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js'
+import { memo } from 'react'
 import { Doughnut, Line } from 'react-chartjs-2'
 import { scoreAxisLabel, X_TICKS_MAX, Y_STEP } from './score-axis'
 
@@ -27,7 +28,20 @@ export interface Slice {
   color: string
 }
 
-export function DoughnutChart({ slices, label }: { slices: Slice[]; label: string }) {
+const sameSlices = (a: Slice[], b: Slice[]) =>
+  a.length === b.length &&
+  a.every((s, i) => s.label === b[i]?.label && s.value === b[i]?.value && s.color === b[i]?.color)
+
+/**
+ * Drawn again only when its slices change: Chart.js updates and repaints the canvas on every render with
+ * new data (the report page re-renders its summary on each filter change and section read, issue 20).
+ */
+export const DoughnutChart = memo(
+  DoughnutChartDrawn,
+  (a, b) => a.label === b.label && sameSlices(a.slices, b.slices),
+)
+
+function DoughnutChartDrawn({ slices, label }: { slices: Slice[]; label: string }) {
   const empty = slices.every((slice) => slice.value === 0)
   return (
     <div style={{ height: CHART_HEIGHT, width: '100%', maxWidth: CHART_WIDTH }}>

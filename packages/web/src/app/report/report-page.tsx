@@ -13,7 +13,12 @@ import { projectQuery, reportQuery, useReportData } from '../../features/report/
 import { useReportSections } from '../../features/report/use-report-sections'
 import { useLingering } from '../../lib/use-lingering'
 import { reportAccess } from '../../shared/report/report-access'
-import { ReportContext, type ReportContextValue } from '../../shared/report/report-context'
+import {
+  ReportContext,
+  type ReportContextValue,
+  ReportStaticContext,
+  type ReportStaticValue,
+} from '../../shared/report/report-context'
 import { initialFilters } from '../../shared/report/report-filters'
 import { sectionShowable } from '../../shared/report/report-sections'
 import { componentsPerLanguage } from '../../shared/report/report-summary'
@@ -55,20 +60,9 @@ function ReportProvider({ outline, project, branch, history, params, children }:
   const { report, loaded, request } = useReportSections(project.uuid, outline)
   const languages = useMemo(() => componentsPerLanguage(report).map((l) => l.language), [report])
   const [filters, setFilters] = useState(() => initialFilters(languages))
-  const value = useMemo<ReportContextValue>(
-    () => ({
-      report,
-      project,
-      branch,
-      history,
-      filters,
-      setFilters,
-      creatorUuid: user?.uuid ?? null,
-      sections: {
-        request,
-        showable: (section) => sectionShowable(section, outline, loaded, filters.issuesOnly),
-      },
-      access: reportAccess({
+  const access = useMemo(
+    () =>
+      reportAccess({
         account,
         signedIn: status === 'authenticated',
         project,
@@ -77,24 +71,35 @@ function ReportProvider({ outline, project, branch, history, params, children }:
         reportError: false,
         member: user ? { role: user.membership.role, sysadmin: user.sysadmin } : null,
       }),
-    }),
-    [
+    [account, status, project, params.mode, params.reportUuid, user],
+  )
+  const creatorUuid = user?.uuid ?? null
+  const fixed = useMemo<ReportStaticValue>(
+    () => ({ project, branch, access, creatorUuid, reportUuid: outline.uuid, jiraInfo: outline.jiraInfo }),
+    [project, branch, access, creatorUuid, outline.uuid, outline.jiraInfo],
+  )
+  const value = useMemo<ReportContextValue>(
+    () => ({
       report,
-      outline,
-      loaded,
-      request,
       project,
       branch,
       history,
       filters,
-      status,
-      account,
-      user,
-      params.mode,
-      params.reportUuid,
-    ],
+      setFilters,
+      creatorUuid,
+      sections: {
+        request,
+        showable: (section) => sectionShowable(section, outline, loaded, filters.issuesOnly),
+      },
+      access,
+    }),
+    [report, outline, loaded, request, project, branch, history, filters, creatorUuid, access],
   )
-  return <ReportContext.Provider value={value}>{children}</ReportContext.Provider>
+  return (
+    <ReportStaticContext.Provider value={fixed}>
+      <ReportContext.Provider value={value}>{children}</ReportContext.Provider>
+    </ReportStaticContext.Provider>
+  )
 }
 
 function ReportContent({ params, rowsFirst }: { params: ReportParams; rowsFirst: Promise<void> | null }) {

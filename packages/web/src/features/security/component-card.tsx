@@ -2,7 +2,7 @@
 // (each opening its tabs, marked 'New' when new since the previous report: issue 16), and beside it the safe-versions box and the component-encyclopedia link.
 import { Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { Advice } from '@sextant/contract'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ExcludeDialog } from '../../shared/exclusions/exclude-dialog'
 import type { SecurityReason } from '../../shared/exclusions/exclusion-model'
@@ -12,7 +12,7 @@ import { defaultDescription, defaultSummary } from '../../shared/jira/jira-api'
 import { JiraIssueAction, JiraIssueBadge } from '../../shared/jira/jira-issue-action'
 import { AdviceBadges } from '../../shared/report/advice-badges'
 import { componentPagePath } from '../../shared/report/component-path'
-import { useReportContext } from '../../shared/report/report-context'
+import { useReportStatic } from '../../shared/report/report-context'
 import { languageLabel } from '../../shared/report/report-summary'
 import { SafeVersionsBox } from '../../shared/report/safe-versions-box'
 import {
@@ -29,7 +29,7 @@ import { useAssistantAvailable } from './use-assistant'
 const AdviceTabs = lazy(() => import('./advice-tabs').then((m) => ({ default: m.AdviceTabs })))
 
 function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
-  const { project, branch, access, creatorUuid, report } = useReportContext()
+  const { project, branch, access, creatorUuid, reportUuid, jiraInfo } = useReportStatic()
   const assistantAvailable = useAssistantAvailable(access.hasChaiFeature)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<SecurityReason | null>(null)
@@ -37,7 +37,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   const title = adviceTitle(advice)
   const componentName = `${row.report.dependency.library.displayName}@${row.report.dependency.version}`
   const { library, version } = row.report.dependency
-  const isNew = useNewFindings(project.uuid, report.uuid).has(
+  const isNew = useNewFindings(project.uuid, reportUuid).has(
     newFindingKey(library.language, library.name, advice.id),
   )
   const exclusions = useFindingExclusions(advice.exclusions, {
@@ -50,13 +50,13 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   })
   // §6: the Jira action needs the account feature, the project's Jira settings and the right to act.
   const jiraAction =
-    access.hasJiraFeature && access.canAct && report.jiraInfo ? (
+    access.hasJiraFeature && access.canAct && jiraInfo ? (
       <JiraIssueAction
         advice={advice}
         accountId={project.accountUuid}
         projectId={project.uuid}
-        reportId={report.uuid}
-        info={report.jiraInfo}
+        reportId={reportUuid}
+        info={jiraInfo}
         summary={defaultSummary(advice, componentName, title)}
         description={defaultDescription(advice, componentName)}
       />
@@ -110,7 +110,7 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
                 assistantAvailable
                   ? {
                       projectId: project.uuid,
-                      reportId: report.uuid,
+                      reportId: reportUuid,
                       adviceId: advice.id,
                       source: assistantAvailable,
                     }
@@ -136,8 +136,21 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
   )
 }
 
-export function ComponentCard({ row }: { row: ComponentRow }) {
-  const { project, branch, access } = useReportContext()
+/**
+ * Drawn again only when its component or the advices it lists change (issue 20): the page's filters and
+ * each section read re-render the section, and a report's component with the same key and advices is the
+ * same (a report never changes), whether it came with the outline or a page.
+ */
+export const ComponentCard = memo(
+  ComponentCardDrawn,
+  (a, b) =>
+    a.row.key === b.row.key &&
+    a.row.advices.length === b.row.advices.length &&
+    a.row.advices.every((advice, i) => advice.id === b.row.advices[i]?.id),
+)
+
+function ComponentCardDrawn({ row }: { row: ComponentRow }) {
+  const { project, branch, access } = useReportStatic()
   const { dependency, scope, transitive, safeVersions } = row.report
   return (
     <Paper withBorder radius="md" p="md" mb="sm" data-testid="component-card">

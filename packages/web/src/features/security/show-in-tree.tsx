@@ -4,7 +4,7 @@
 import { Anchor, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { useReportContext } from '../../shared/report/report-context'
+import { useReportStatic } from '../../shared/report/report-context'
 import {
   openTreeWindow,
   searchTreeWindow,
@@ -19,7 +19,7 @@ const PROBLEM: Record<string, string> = {
 }
 
 export function ShowInTree({ name, version }: { name: string; version: string }) {
-  const { project, branch, access } = useReportContext()
+  const { project, branch, access } = useReportStatic()
   const [search] = useSearchParams()
   const [state, setState] = useState<string | null>(null)
   if (!access.latest) return null

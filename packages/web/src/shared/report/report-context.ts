@@ -32,3 +32,24 @@ export function useReportContext(): ReportContextValue {
   if (!value) throw new Error('useReportContext outside the report page')
   return value
 }
+
+/**
+ * What the cards of a section need that stays the same while the report page reads sections and its
+ * filters change (issue 20): a card reading it instead of the whole context is not drawn again on each.
+ */
+export interface ReportStaticValue {
+  project: Project
+  branch: string
+  access: ReportAccess
+  creatorUuid: string | null
+  reportUuid: string
+  jiraInfo: Report['jiraInfo']
+}
+
+export const ReportStaticContext = createContext<ReportStaticValue | null>(null)
+
+export function useReportStatic(): ReportStaticValue {
+  const value = useContext(ReportStaticContext)
+  if (!value) throw new Error('useReportStatic outside the report page')
+  return value
+}
