@@ -1,11 +1,10 @@
 // Issue 20 "Reports that stay small": the report page of a 3,000-component report is usable after ≤ 1 MB
 // of API data (decoded), however it is split. The page is opened in headless Chromium as an anonymous
 // visitor of the (public) project; every /api/ response is counted with its decoded body size and the
-// time it finished. "Usable": the title row, the three score badges, the executive summary (the gate's
+// time it finished, by the page's own clock (Resource Timing). "Usable": the title row, the three score badges, the executive summary (the gate's
 // outcome) and the first security card drawn. Counted: the API bytes finished by then, beside every API
 // byte the page reads until all its sections are in, and the full report document (GET /api/v1/…/full).
 import { loadavg } from 'node:os'
-import { performance } from 'node:perf_hooks'
 import { syntheticReport } from '../packages/engine/src/testing/sample-report'
 import { launchBrowser } from '../tests/e2e/browser'
 import { serverWithReport } from './stored-report'
@@ -27,38 +26,60 @@ export async function reportPageBytesBench(): Promise<BenchSection> {
     for (let run = 0; run < 3; run++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
       const page = await context.newPage()
-      const done: Promise<{ at: number; bytes: number; path: string }>[] = []
+      const done: Promise<{ url: string; bytes: number; path: string }>[] = []
       page.on('requestfinished', (req) => {
         if (!new URL(req.url()).pathname.startsWith('/api/')) return
-        const at = performance.now()
+        const url = req.url()
         const path = new URL(req.url()).pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '…')
         done.push(
           req
             .response()
             .then((res) => res?.body())
-            .then((body) => ({ at, path, bytes: body?.length ?? 0 }))
-            .catch(() => ({ at, path, bytes: 0 })),
+            .then((body) => ({ url, path, bytes: body?.length ?? 0 }))
+            .catch(() => ({ url, path, bytes: 0 })),
         )
       })
-      const t0 = performance.now()
+      // "usable" by the page's own clock: the runner's polling lags on a loaded machine, long enough for
+      // the security pages read at idle after the first screen to finish and be counted as needed for it
+      // (no named function inside: tsx would wrap it in a helper the page does not have)
+      await page.addInitScript(() => {
+        const w = window as unknown as { sxUsableAt?: number }
+        const ids = ['report-title-row', 'score-badges', 'executive-summary', 'component-card']
+        new MutationObserver((_, observer) => {
+          if (ids.every((id) => document.querySelector(`[data-testid="${id}"]`))) {
+            w.sxUsableAt = performance.now()
+            observer.disconnect()
+          }
+        }).observe(document, { subtree: true, childList: true })
+      })
       await page.goto(url)
       await page.getByTestId('report-title-row').waitFor({ timeout: 60_000 })
       await page.getByTestId('score-badges').waitFor({ timeout: 60_000 })
       await page.getByTestId('executive-summary').waitFor({ timeout: 60_000 })
       await page.getByTestId('component-card').first().waitFor({ timeout: 60_000 })
-      const usableAt = performance.now()
+      // the page's clock: when it was usable, and which API answers had ended by then
+      const inPage = await page.evaluate(() => {
+        const at = (window as unknown as { sxUsableAt?: number }).sxUsableAt ?? performance.now()
+        const ended = performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.responseEnd <= at)
+          .map((e) => e.name)
+        return { at, ended }
+      })
+      const endedByUsable = new Set(inPage.ended)
       // the rest: every section read (their cards replace the loading ones)
       await page.getByTestId('section-stability').waitFor({ timeout: 60_000 })
       await page.getByTestId('section-licensing').waitFor({ timeout: 60_000 })
       await page.waitForLoadState('networkidle')
       const answers = await Promise.all(done)
       runs.push({
-        usable: usableAt - t0,
-        untilUsable: answers.filter((a) => a.at <= usableAt).reduce((n, a) => n + a.bytes, 0),
+        usable: inPage.at,
+        untilUsable: answers.filter((a) => endedByUsable.has(a.url)).reduce((n, a) => n + a.bytes, 0),
         all: answers.reduce((n, a) => n + a.bytes, 0),
         calls: answers.length,
         first: answers
-          .filter((a) => a.at <= usableAt)
+          .filter((a) => endedByUsable.has(a.url))
           .map((a) => `${a.path} ${kb(a.bytes)}`)
           .join(', '),
       })
@@ -86,7 +107,7 @@ export async function reportPageBytesBench(): Promise<BenchSection> {
       rows,
       notes: [
         'A synthetic 3,000-component npm report (engine buildReport) stored in the embedded database of a public project, opened by an anonymous visitor; response bodies as Chromium decodes them (Accept-Encoding br, gzip).',
-        '"Usable": the title row, the score badges, the executive summary (outcome, gate) and the first security card drawn; the outline carries the vulnerable components, stability and licensing read their pages when they are shown.',
+        '"Usable": the title row, the score badges, the executive summary (outcome, gate) and the first security card in the page (its own clock, from navigation start; answers counted when their Resource Timing responseEnd is before it); the outline carries the vulnerable components, stability and licensing read their pages when they are shown.',
         `Answers finished by "usable" (first run): ${runs[0]?.first}.`,
         `Load average at the end of the run: ${loadavg()[0]?.toFixed(1)}.`,
       ],

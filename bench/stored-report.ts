@@ -10,7 +10,8 @@ export async function serverWithReport(
   name: string,
   doc: ReportDocument,
 ): Promise<{ t: TestInstance; projectUuid: string }> {
-  const webDir = join(import.meta.dirname, '../packages/web/dist')
+  // another build of the web app (e.g. one commit against another in the same run): SEXTANT_BENCH_WEB_DIR
+  const webDir = process.env.SEXTANT_BENCH_WEB_DIR ?? join(import.meta.dirname, '../packages/web/dist')
   const t = await startTestInstance('embedded', { SEXTANT_SERVE_WEB: 'true', SEXTANT_WEB_DIR: webDir })
   try {
     const form = new FormData()
