@@ -139,14 +139,22 @@ function AdviceItem({ advice, row }: { advice: Advice; row: ComponentRow }) {
 /**
  * Drawn again only when its component or the advices it lists change (issue 20): the page's filters and
  * each section read re-render the section, and a report's component with the same key and advices is the
- * same (a report never changes), whether it came with the outline or a page.
+ * same (a report never changes), whether it came with the outline or a page; only the Jira issue of an
+ * advice is added to a report read again (one created from the page).
  */
 export const ComponentCard = memo(
   ComponentCardDrawn,
   (a, b) =>
     a.row.key === b.row.key &&
     a.row.advices.length === b.row.advices.length &&
-    a.row.advices.every((advice, i) => advice.id === b.row.advices[i]?.id),
+    a.row.advices.every((advice, i) => {
+      const other = b.row.advices[i]
+      return (
+        advice.id === other?.id &&
+        advice.jira?.key === other.jira?.key &&
+        advice.jira?.url === other.jira?.url
+      )
+    }),
 )
 
 function ComponentCardDrawn({ row }: { row: ComponentRow }) {
